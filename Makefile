@@ -1,0 +1,38 @@
+# rmlir — `make demo` and `make test` work on a fresh machine of this kind.
+LLVM_PREFIX ?= /usr/lib/llvm-22
+CARGO ?= cargo
+LIT ?= $(LLVM_PREFIX)/bin/lit
+export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
+
+.PHONY: all deps build demo test test-rust test-lit lint fmt clean
+
+all: build
+
+# Installs missing Debian packages (idempotent; nothing to do when present).
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	$(CARGO) build --release --lib --bins
+
+demo: build
+	./scripts/demo.sh
+
+# The whole suite: Rust unit/integration/property tests, then lit/FileCheck.
+test: build test-rust test-lit
+
+test-rust: deps
+	$(CARGO) test --release
+
+test-lit: build
+	$(LIT) -sv tests/lit
+
+lint: deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --release --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,504 @@
+//===- Bridge.cpp - Generic forwarding of op hooks to Rust ----------------===//
+//
+// Dialect-agnostic: nothing here names an op of rarith or rshape. Each
+// function turns C++ arguments into C API handles, calls the Rust hook table
+// and turns the answer back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmlir/BridgeCxx.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/TypeID.h"
+#include "mlir/Transforms/InliningUtils.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <atomic>
+#include <vector>
+
+using namespace mlir;
+
+static_assert(sizeof(MlirAttribute) == sizeof(Attribute),
+              "MlirAttribute must be layout-compatible with mlir::Attribute");
+
+namespace {
+std::atomic<const RmlirHooks *> installedHooks{nullptr};
+
+MlirStringRef toC(llvm::StringRef s) { return {s.data(), s.size()}; }
+llvm::StringRef toCxx(MlirStringRef s) { return {s.data, s.length}; }
+} // namespace
+
+extern "C" void rmlirBridgeInstallHooks(const RmlirHooks *hooks) {
+  installedHooks.store(hooks, std::memory_order_release);
+}
+
+namespace rmlir::bridge {
+
+const RmlirHooks &hooks() {
+  const RmlirHooks *h = installedHooks.load(std::memory_order_acquire);
+  if (!h)
+    llvm::report_fatal_error("rmlir: the Rust hook table is not installed");
+  return *h;
+}
+
+uint32_t lookupOpId(llvm::StringRef opName) {
+  return hooks().opId(toC(opName));
+}
+
+static OpFoldResult toFoldResult(const RmlirFoldResult &r) {
+  if (!mlirAttributeIsNull(r.attr))
+    return unwrap(r.attr);
+  return unwrap(r.value);
+}
+
+OpFoldResult foldSingle(uint32_t opId, Operation *op,
+                        llvm::ArrayRef<Attribute> operands) {
+  RmlirFoldResult result{{nullptr}, {nullptr}};
+  auto *cOperands = reinterpret_cast<const MlirAttribute *>(operands.data());
+  if (!hooks().fold(opId, wrap(op), cOperands, operands.size(), &result, 1))
+    return {};
+  return toFoldResult(result);
+}
+
+llvm::LogicalResult foldMany(uint32_t opId, Operation *op,
+                             llvm::ArrayRef<Attribute> operands,
+                             llvm::SmallVectorImpl<OpFoldResult> &results) {
+  llvm::SmallVector<RmlirFoldResult, 4> cResults(
+      op->getNumResults(), RmlirFoldResult{{nullptr}, {nullptr}});
+  auto *cOperands = reinterpret_cast<const MlirAttribute *>(operands.data());
+  if (!hooks().fold(opId, wrap(op), cOperands, operands.size(),
+                    cResults.data(), cResults.size()))
+    return failure();
+  for (const RmlirFoldResult &r : cResults)
+    results.push_back(toFoldResult(r));
+  return success();
+}
+
+llvm::LogicalResult verify(uint32_t opId, Operation *op) {
+  return success(hooks().verify(opId, wrap(op)));
+}
+
+llvm::LogicalResult verifyRegions(uint32_t opId, Operation *op) {
+  return success(hooks().verifyRegions(opId, wrap(op)));
+}
+
+namespace {
+/// A canonicalization pattern whose match and rewrite are a Rust function.
+class RustPattern final : public RewritePattern {
+public:
+  RustPattern(const RmlirPatternDesc &desc, MLIRContext *context)
+      : RewritePattern(toCxx(desc.root), PatternBenefit(desc.benefit),
+                       context),
+        patternId(desc.patternId) {
+    setDebugName(toCxx(desc.debugName));
+  }
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    return success(
+        hooks().matchAndRewrite(patternId, wrap(op), wrap(&rewriter)));
+  }
+
+private:
+  uint32_t patternId;
+};
+} // namespace
+
+void addCanonicalizationPatterns(uint32_t opId, RewritePatternSet &results,
+                                 MLIRContext *context) {
+  llvm::SmallVector<RmlirPatternDesc, 8> descs(8);
+  intptr_t n = hooks().canonicalizationPatterns(opId, descs.data(), 8);
+  if (n > 8) {
+    descs.resize(n);
+    hooks().canonicalizationPatterns(opId, descs.data(), n);
+  }
+  for (intptr_t i = 0; i < n; ++i)
+    results.add(std::make_unique<RustPattern>(descs[i], context));
+}
+
+namespace {
+struct NameSink {
+  Operation *op;
+  OpAsmSetValueNameFn *fn;
+};
+void setNameTrampoline(void *userData, intptr_t index, MlirStringRef name) {
+  auto *sink = static_cast<NameSink *>(userData);
+  if (index >= 0 && static_cast<unsigned>(index) < sink->op->getNumResults())
+    (*sink->fn)(sink->op->getResult(index), toCxx(name));
+}
+void pushTypeTrampoline(void *userData, MlirType type) {
+  static_cast<llvm::SmallVectorImpl<Type> *>(userData)->push_back(
+      unwrap(type));
+}
+} // namespace
+
+void getAsmResultNames(uint32_t opId, Operation *op,
+                       OpAsmSetValueNameFn setNameFn) {
+  NameSink sink{op, &setNameFn};
+  hooks().asmResultNames(opId, wrap(op), &setNameTrampoline, &sink);
+}
+
+llvm::LogicalResult
+inferReturnTypes(uint32_t opId, MLIRContext *context,
+                 std::optional<Location> location, ValueRange operands,
+                 DictionaryAttr attributes,
+                 llvm::SmallVectorImpl<Type> &inferredReturnTypes) {
+  llvm::SmallVector<MlirValue, 4> cOperands;
+  for (Value v : operands)
+    cOperands.push_back(wrap(v));
+  Location loc = location ? *location : UnknownLoc::get(context);
+  return success(hooks().inferReturnTypes(
+      opId, wrap(context), wrap(loc), cOperands.data(), cOperands.size(),
+      wrap(static_cast<Attribute>(attributes)), &pushTypeTrampoline,
+      &inferredReturnTypes));
+}
+
+bool isCompatibleReturnTypes(uint32_t opId, TypeRange inferred,
+                             TypeRange actual) {
+  llvm::SmallVector<MlirType, 4> cInferred, cActual;
+  for (Type t : inferred)
+    cInferred.push_back(wrap(t));
+  for (Type t : actual)
+    cActual.push_back(wrap(t));
+  return hooks().isCompatibleReturnTypes(opId, cInferred.data(),
+                                         cInferred.size(), cActual.data(),
+                                         cActual.size());
+}
+
+Type transformType(llvm::StringRef transform, Type type) {
+  return unwrap(hooks().transformType(toC(transform), wrap(type)));
+}
+
+Operation *materializeConstant(Dialect *dialect, OpBuilder &builder,
+                               Attribute value, Type type, Location loc) {
+  MlirOperation op = hooks().materializeConstant(
+      toC(dialect->getNamespace()), wrap(value), wrap(type), wrap(loc));
+  if (mlirOperationIsNull(op))
+    return nullptr;
+  return builder.insert(unwrap(op));
+}
+
+static std::vector<EnumAttrAccess> &enumAccessors() {
+  static std::vector<EnumAttrAccess> accessors;
+  return accessors;
+}
+
+void registerEnumAttrAccess(EnumAttrAccess access) {
+  for (const EnumAttrAccess &a : enumAccessors())
+    if (a.getValue == access.getValue)
+      return;
+  enumAccessors().push_back(access);
+}
+
+static std::vector<llvm::StringRef (*)(Type)> &typeNamers() {
+  static std::vector<llvm::StringRef (*)(Type)> namers;
+  return namers;
+}
+
+void registerTypeNames(llvm::StringRef (*nameOf)(Type)) {
+  for (auto *n : typeNamers())
+    if (n == nameOf)
+      return;
+  typeNamers().push_back(nameOf);
+}
+
+namespace {
+/// Every op of our dialects may be inlined, as upstream's arith and shape say.
+struct RustDialectInliner final : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+void addDialectInterfaces(Dialect *dialect) {
+  dialect->addInterfaces<RustDialectInliner>();
+}
+
+ParseResult parseIndexList(OpAsmParser &parser, DenseIntElementsAttr &attr) {
+  llvm::SmallVector<int64_t, 6> extents;
+  if (parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square,
+          [&]() { return parser.parseInteger(extents.emplace_back()); }))
+    return failure();
+  Builder &b = parser.getBuilder();
+  auto type = RankedTensorType::get({static_cast<int64_t>(extents.size())},
+                                    b.getIndexType());
+  attr = DenseIntElementsAttr::get(type, extents);
+  return success();
+}
+
+void printIndexList(OpAsmPrinter &printer, Operation *,
+                    DenseIntElementsAttr attr) {
+  printer << '[';
+  llvm::interleaveComma(attr.getValues<int64_t>(), printer);
+  printer << ']';
+}
+
+} // namespace rmlir::bridge
+
+using namespace rmlir::bridge;
+
+//===----------------------------------------------------------------------===//
+// Passes
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A pass whose body is a Rust function; one TypeID per Rust pass.
+class RustPass final : public Pass {
+public:
+  RustPass(const RmlirPassDesc &desc, TypeID typeId)
+      : Pass(typeId, desc.opName.length
+                         ? std::optional<llvm::StringRef>(toCxx(desc.opName))
+                         : std::nullopt),
+        desc(desc), typeId(typeId) {}
+
+  llvm::StringRef getName() const override { return toCxx(desc.argument); }
+  llvm::StringRef getArgument() const override { return toCxx(desc.argument); }
+  llvm::StringRef getDescription() const override {
+    return toCxx(desc.description);
+  }
+  bool canScheduleOn(RegisteredOperationName) const override { return true; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    for (intptr_t i = 0; i < desc.numDependentDialects; ++i)
+      mlirDialectHandleInsertDialect(desc.dependentDialects[i], wrap(&registry));
+  }
+  std::unique_ptr<Pass> clonePass() const override {
+    return std::make_unique<RustPass>(desc, typeId);
+  }
+  void runOnOperation() override {
+    if (!hooks().runPass(desc.passId, wrap(getOperation())))
+      signalPassFailure();
+  }
+
+private:
+  RmlirPassDesc desc;
+  TypeID typeId;
+};
+} // namespace
+
+extern "C" void rmlirBridgeRegisterPasses(void) {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  static TypeIDAllocator allocator;
+  intptr_t n = hooks().numPasses();
+  for (intptr_t i = 0; i < n; ++i) {
+    RmlirPassDesc desc = hooks().passDesc(i);
+    TypeID typeId = allocator.allocate();
+    registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
+      return std::make_unique<RustPass>(desc, typeId);
+    });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Attribute helpers the C API lacks
+//===----------------------------------------------------------------------===//
+
+static unsigned copyWords(const llvm::APInt &value, uint64_t *words,
+                          intptr_t capacity) {
+  unsigned n = value.getNumWords();
+  const uint64_t *raw = value.getRawData();
+  for (intptr_t i = 0; i < capacity; ++i)
+    words[i] = static_cast<unsigned>(i) < n ? raw[i] : 0;
+  return value.getBitWidth();
+}
+
+static unsigned intOrIndexWidth(Type type) {
+  if (isa<IndexType>(type))
+    return IndexType::kInternalStorageBitWidth;
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return floatType.getWidth();
+  return cast<IntegerType>(type).getWidth();
+}
+
+extern "C" unsigned rmlirIntegerAttrGetWords(MlirAttribute attr,
+                                             uint64_t *words,
+                                             intptr_t capacity) {
+  auto intAttr = dyn_cast_if_present<IntegerAttr>(unwrap(attr));
+  if (!intAttr)
+    return 0;
+  return copyWords(intAttr.getValue(), words, capacity);
+}
+
+extern "C" MlirAttribute rmlirIntegerAttrGetFromWords(MlirType type,
+                                                      const uint64_t *words,
+                                                      intptr_t numWords) {
+  Type t = unwrap(type);
+  llvm::APInt value(intOrIndexWidth(t),
+                    llvm::ArrayRef<uint64_t>(words, numWords));
+  return wrap(static_cast<Attribute>(IntegerAttr::get(t, value)));
+}
+
+extern "C" unsigned rmlirFloatAttrGetBits(MlirAttribute attr, uint64_t *words,
+                                          intptr_t capacity) {
+  auto floatAttr = dyn_cast_if_present<FloatAttr>(unwrap(attr));
+  if (!floatAttr)
+    return 0;
+  return copyWords(floatAttr.getValue().bitcastToAPInt(), words, capacity);
+}
+
+static llvm::APFloat floatFromBits(FloatType type, const uint64_t *words,
+                                   intptr_t numWords) {
+  llvm::APInt bits(type.getWidth(), llvm::ArrayRef<uint64_t>(words, numWords));
+  return llvm::APFloat(type.getFloatSemantics(), bits);
+}
+
+extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
+                                                   const uint64_t *words,
+                                                   intptr_t numWords) {
+  auto floatType = cast<FloatType>(unwrap(type));
+  return wrap(static_cast<Attribute>(
+      FloatAttr::get(floatType, floatFromBits(floatType, words, numWords))));
+}
+
+extern "C" unsigned rmlirFloatTypeGetWidth(MlirType type) {
+  return cast<FloatType>(unwrap(type)).getWidth();
+}
+
+extern "C" unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
+                                               intptr_t index, uint64_t *words,
+                                               intptr_t capacity) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(unwrap(attr));
+  if (!dense)
+    return 0;
+  Type elementType = dense.getElementType();
+  if (isa<FloatType>(elementType))
+    return copyWords(
+        dense.getValues<llvm::APFloat>()[index].bitcastToAPInt(), words,
+        capacity);
+  if (isa<IntegerType, IndexType>(elementType))
+    return copyWords(dense.getValues<llvm::APInt>()[index], words, capacity);
+  return 0;
+}
+
+extern "C" MlirAttribute
+rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
+                               intptr_t wordsPerElement, intptr_t numElements) {
+  auto type = cast<ShapedType>(unwrap(shapedType));
+  Type elementType = type.getElementType();
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    llvm::SmallVector<llvm::APFloat, 4> values;
+    for (intptr_t i = 0; i < numElements; ++i)
+      values.push_back(
+          floatFromBits(floatType, words + i * wordsPerElement, wordsPerElement));
+    return wrap(static_cast<Attribute>(DenseElementsAttr::get(type, values)));
+  }
+  unsigned width = intOrIndexWidth(elementType);
+  llvm::SmallVector<llvm::APInt, 4> values;
+  for (intptr_t i = 0; i < numElements; ++i)
+    values.emplace_back(width, llvm::ArrayRef<uint64_t>(
+                                   words + i * wordsPerElement, wordsPerElement));
+  return wrap(static_cast<Attribute>(DenseElementsAttr::get(type, values)));
+}
+
+extern "C" bool rmlirEnumAttrGetValue(MlirAttribute attr, uint64_t *value) {
+  Attribute a = unwrap(attr);
+  if (!a)
+    return false;
+  for (const EnumAttrAccess &access : enumAccessors())
+    if (access.getValue(a, value))
+      return true;
+  return false;
+}
+
+extern "C" MlirStringRef rmlirTypeGetOdsName(MlirType type) {
+  Type t = unwrap(type);
+  for (auto *nameOf : typeNamers())
+    if (llvm::StringRef name = nameOf(t); !name.empty())
+      return toC(name);
+  return toC("");
+}
+
+extern "C" MlirAttribute rmlirEnumAttrGet(MlirContext ctx, MlirStringRef name,
+                                          uint64_t value) {
+  for (const EnumAttrAccess &access : enumAccessors())
+    if (Attribute a = access.get(unwrap(ctx), toCxx(name), value))
+      return wrap(a);
+  return {nullptr};
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and IR
+//===----------------------------------------------------------------------===//
+
+extern "C" MlirAttribute rmlirConstantValue(MlirOperation op) {
+  Attribute value;
+  if (matchPattern(unwrap(op), m_Constant(&value)))
+    return wrap(value);
+  return {nullptr};
+}
+
+extern "C" void rmlirEmitOpError(MlirOperation op, MlirStringRef message) {
+  unwrap(op)->emitOpError(toCxx(message));
+}
+
+extern "C" MlirOperation rmlirOperationCreate(
+    MlirStringRef name, MlirLocation loc, const MlirValue *operands,
+    intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
+    const MlirNamedAttribute *attributes, intptr_t numAttributes) {
+  Location location = unwrap(loc);
+  std::optional<RegisteredOperationName> opName =
+      RegisteredOperationName::lookup(toCxx(name), location.getContext());
+  if (!opName)
+    return {nullptr};
+  OperationState state(location, *opName);
+  for (intptr_t i = 0; i < numOperands; ++i)
+    state.operands.push_back(unwrap(operands[i]));
+  for (intptr_t i = 0; i < numResults; ++i)
+    state.types.push_back(unwrap(resultTypes[i]));
+  NamedAttrList attrs;
+  for (intptr_t i = 0; i < numAttributes; ++i)
+    attrs.append(unwrap(attributes[i].name), unwrap(attributes[i].attribute));
+  if (opName->getOpPropertyByteSize() == 0) {
+    state.attributes = attrs;
+    return wrap(Operation::create(state));
+  }
+  // Ops with properties: the attributes given are their inherent attributes
+  // and properties, set the way the generic syntax `<{...}>` sets them.
+  Operation *op = Operation::create(state);
+  if (failed(op->setPropertiesFromAttribute(
+          attrs.getDictionary(location.getContext()), nullptr))) {
+    op->destroy();
+    return {nullptr};
+  }
+  return wrap(op);
+}
+
+extern "C" void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
+                                       MlirOperation op,
+                                       const MlirValue *values,
+                                       intptr_t numValues) {
+  llvm::SmallVector<Value, 4> replacements;
+  for (intptr_t i = 0; i < numValues; ++i)
+    replacements.push_back(unwrap(values[i]));
+  unwrap(rewriter)->replaceOp(unwrap(op), replacements);
+}
+
+extern "C" void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
+                                          MlirOperation anchor,
+                                          MlirOperation op) {
+  PatternRewriter *r = unwrap(rewriter);
+  OpBuilder::InsertionGuard guard(*r);
+  r->setInsertionPoint(unwrap(anchor));
+  r->insert(unwrap(op));
+}

@@ -1,0 +1,62 @@
+//===- RShapeDialect.cpp - rshape: generated classes + generic wiring -----===//
+//
+// Instantiates what ODS generated from td/RShape.td. No op is named here: op
+// behaviour is forwarded to Rust by the generated code itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmlir/BridgeCxx.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include "RShapeDialect.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "RShapeTypes.h.inc"
+
+namespace mlir::rshape {
+using ::rmlir::bridge::parseIndexList;
+using ::rmlir::bridge::printIndexList;
+} // namespace mlir::rshape
+
+#define GET_OP_CLASSES
+#include "RShapeOps.h.inc"
+
+using namespace mlir;
+
+#include "RShapeDialect.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "RShapeTypes.cpp.inc"
+#define GET_OP_CLASSES
+#include "RShapeOps.cpp.inc"
+
+void mlir::rshape::RShapeDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "RShapeOps.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "RShapeTypes.cpp.inc"
+      >();
+  rmlir::bridge::addDialectInterfaces(this);
+  rmlir::bridge::registerTypeNames(&rmlir::bridge::TypeNames<
+#define GET_TYPEDEF_LIST
+#include "RShapeTypes.cpp.inc"
+                                   >::nameOf);
+}
+
+Operation *mlir::rshape::RShapeDialect::materializeConstant(
+    OpBuilder &builder, Attribute value, Type type, Location loc) {
+  return rmlir::bridge::materializeConstant(this, builder, value, type, loc);
+}
+
+extern "C" MlirDialectHandle rmlirBridgeRShapeDialectHandle(void) {
+  return rmlir::bridge::dialectHandle<mlir::rshape::RShapeDialect>();
+}

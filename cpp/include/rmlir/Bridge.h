@@ -1,0 +1,200 @@
+/*===- Bridge.h - The C face of rmlir's generic C++ bridge ----------------===*\
+|*                                                                            *|
+|* This header is the whole contract between Rust and the C++ bridge; bindgen *|
+|* reads it. It knows no op, type or attribute of rarith/rshape by name: the  *|
+|* bridge forwards every hook to the table of Rust functions installed with   *|
+|* rmlirBridgeInstallHooks, and offers the attribute and IR helpers that the  *|
+|* MLIR C API lacks.                                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef RMLIR_BRIDGE_H
+#define RMLIR_BRIDGE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Rewrite.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One result of a fold: either an attribute (a constant) or an existing value.
+/// Exactly one of the two is non-null when the fold succeeded.
+typedef struct {
+  MlirAttribute attr;
+  MlirValue value;
+} RmlirFoldResult;
+
+/// A canonicalization pattern that Rust implements; the bridge wraps it into a
+/// RewritePattern rooted at `root` (an op name).
+typedef struct {
+  uint32_t patternId;
+  uint16_t benefit;
+  MlirStringRef root;
+  MlirStringRef debugName;
+} RmlirPatternDesc;
+
+/// A pass that Rust implements; the bridge wraps and registers it.
+typedef struct {
+  uint32_t passId;
+  MlirStringRef argument;    /* the command-line flag, e.g. convert-rarith-to-llvm */
+  MlirStringRef description; /* one line for --help */
+  MlirStringRef opName;      /* anchor op name; empty string: any op */
+  const MlirDialectHandle *dependentDialects;
+  intptr_t numDependentDialects;
+} RmlirPassDesc;
+
+/// Receives result names from the Rust getAsmResultNames hook.
+typedef void (*RmlirSetNameFn)(void *userData, intptr_t resultIndex,
+                               MlirStringRef name);
+/// Receives types from the Rust inferReturnTypes hook.
+typedef void (*RmlirPushTypeFn)(void *userData, MlirType type);
+
+/// Every behaviour of rarith and rshape lives behind these function pointers.
+/// All of them are implemented in Rust and must not unwind: a Rust panic is
+/// caught on the Rust side and turned into a diagnostic and a failure.
+typedef struct {
+  /// Maps an op name ("rarith.addi") to the dense id the other hooks take;
+  /// UINT32_MAX for an op Rust does not know.
+  uint32_t (*opId)(MlirStringRef opName);
+
+  /// fold(): fills `results` (numResults entries) and returns true on success.
+  bool (*fold)(uint32_t opId, MlirOperation op, const MlirAttribute *operands,
+               intptr_t numOperands, RmlirFoldResult *results,
+               intptr_t numResults);
+  /// verify() and verifyRegions(): emit diagnostics on `op`; false = failure.
+  bool (*verify)(uint32_t opId, MlirOperation op);
+  bool (*verifyRegions)(uint32_t opId, MlirOperation op);
+
+  /// Canonicalization patterns of an op: writes up to `capacity` descriptors,
+  /// returns how many there are in all.
+  intptr_t (*canonicalizationPatterns)(uint32_t opId, RmlirPatternDesc *out,
+                                       intptr_t capacity);
+  /// matchAndRewrite() of a Rust pattern; true when it rewrote.
+  bool (*matchAndRewrite)(uint32_t patternId, MlirOperation op,
+                          MlirPatternRewriter rewriter);
+
+  /// OpAsmOpInterface::getAsmResultNames.
+  void (*asmResultNames)(uint32_t opId, MlirOperation op, RmlirSetNameFn set,
+                         void *userData);
+  /// InferTypeOpInterface::inferReturnTypes. `attributes` may be null.
+  bool (*inferReturnTypes)(uint32_t opId, MlirContext ctx, MlirLocation loc,
+                           const MlirValue *operands, intptr_t numOperands,
+                           MlirAttribute attributes, RmlirPushTypeFn push,
+                           void *userData);
+  /// InferTypeOpInterface::isCompatibleReturnTypes.
+  bool (*isCompatibleReturnTypes)(uint32_t opId, const MlirType *inferred,
+                                  intptr_t numInferred, const MlirType *actual,
+                                  intptr_t numActual);
+  /// Type transformers named in ODS TypesMatchWith constraints.
+  MlirType (*transformType)(MlirStringRef transform, MlirType type);
+
+  /// Dialect::materializeConstant: returns a detached op or null.
+  MlirOperation (*materializeConstant)(MlirStringRef dialect,
+                                       MlirAttribute value, MlirType type,
+                                       MlirLocation loc);
+
+  /// Passes: how many, their descriptors, and their bodies.
+  intptr_t (*numPasses)(void);
+  RmlirPassDesc (*passDesc)(intptr_t index);
+  /// Runs pass `passId` on `op`; false signals pass failure.
+  bool (*runPass)(uint32_t passId, MlirOperation op);
+} RmlirHooks;
+
+/// Installs the Rust hook table (idempotent; the table must outlive all use).
+MLIR_CAPI_EXPORTED void rmlirBridgeInstallHooks(const RmlirHooks *hooks);
+
+/*===-------------------------- Registration -----------------------------===*/
+
+/// Dialect handles of rarith and rshape (C API style).
+MLIR_CAPI_EXPORTED MlirDialectHandle rmlirBridgeRArithDialectHandle(void);
+MLIR_CAPI_EXPORTED MlirDialectHandle rmlirBridgeRShapeDialectHandle(void);
+/// Adds both dialects (and their interfaces) to a registry.
+MLIR_CAPI_EXPORTED void rmlirBridgeRegisterDialects(MlirDialectRegistry registry);
+/// Registers every Rust pass (hooks->numPasses) with MLIR's global registry.
+MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(void);
+/// The C++ halves of the plugin entry points (see src/plugin.rs).
+MLIR_CAPI_EXPORTED void *rmlirBridgeDialectPluginCallback(void);
+MLIR_CAPI_EXPORTED void *rmlirBridgePassPluginCallback(void);
+/// upstream's MlirOptMain with every upstream dialect and pass plus ours.
+MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv);
+
+/*===---------------------- Attribute helpers ----------------------------===*/
+
+/// Integer attributes of any width, as little-endian 64-bit words.
+/// Returns the bit width; writes min(capacity, ceil(width/64)) words.
+MLIR_CAPI_EXPORTED unsigned rmlirIntegerAttrGetWords(MlirAttribute attr,
+                                                     uint64_t *words,
+                                                     intptr_t capacity);
+/// Builds an integer attribute of `type` (integer or index) from words.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWords(
+    MlirType type, const uint64_t *words, intptr_t numWords);
+
+/// Float attributes of any float type as bit patterns (little-endian words).
+MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
+                                                  uint64_t *words,
+                                                  intptr_t capacity);
+MLIR_CAPI_EXPORTED MlirAttribute rmlirFloatAttrGetFromBits(
+    MlirType type, const uint64_t *words, intptr_t numWords);
+/// Bit width of a float type's storage (16 for f16, 80 for f80, ...).
+MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetWidth(MlirType type);
+
+/// Dense int/index/float elements, element by element as words (splats
+/// answer every index with the splat value).
+MLIR_CAPI_EXPORTED unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
+                                                       intptr_t index,
+                                                       uint64_t *words,
+                                                       intptr_t capacity);
+/// Builds dense elements of `shapedType` from `numElements` values of
+/// `wordsPerElement` words each (a single value builds a splat).
+MLIR_CAPI_EXPORTED MlirAttribute rmlirDenseElementsGetFromWords(
+    MlirType shapedType, const uint64_t *words, intptr_t wordsPerElement,
+    intptr_t numElements);
+
+/// Enum attributes generated by ODS (#rarith.overflow<...>, ...) as integers.
+/// Returns false if `attr` is not one of our dialects' enum attributes.
+MLIR_CAPI_EXPORTED bool rmlirEnumAttrGetValue(MlirAttribute attr,
+                                              uint64_t *value);
+/// Builds the enum attribute named `name` (e.g. "rarith.overflow") with
+/// `value`; null when no such attribute exists.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirEnumAttrGet(MlirContext ctx,
+                                                  MlirStringRef name,
+                                                  uint64_t value);
+
+/// The full ODS name of one of our dialects' types ("rshape.shape"), or an
+/// empty string for any other type. The string is static.
+MLIR_CAPI_EXPORTED MlirStringRef rmlirTypeGetOdsName(MlirType type);
+
+/*===---------------------- Diagnostics and IR ---------------------------===*/
+
+/// The attribute a ConstantLike op folds to (m_Constant), or null.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirConstantValue(MlirOperation op);
+/// op->emitOpError(message): the "'dialect.op' op message" form.
+MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
+                                         MlirStringRef message);
+/// Creates an op of a registered name, detached. `attributes` are its
+/// inherent attributes and properties, as in the generic syntax `<{...}>`.
+/// Returns null when the name is not registered or the properties are
+/// invalid.
+MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreate(
+    MlirStringRef name, MlirLocation loc, const MlirValue *operands,
+    intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
+    const MlirNamedAttribute *attributes, intptr_t numAttributes);
+/// Replaces `op` with `values` through the rewriter (listener-aware).
+MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
+                                               MlirOperation op,
+                                               const MlirValue *values,
+                                               intptr_t numValues);
+/// Inserts a detached op at the rewriter's insertion point (before `anchor`).
+MLIR_CAPI_EXPORTED void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
+                                                  MlirOperation anchor,
+                                                  MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RMLIR_BRIDGE_H */

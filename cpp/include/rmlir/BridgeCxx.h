@@ -1,0 +1,174 @@
+//===- BridgeCxx.h - C++ side of the generic Rust bridge ------------------===//
+//
+// What ODS-generated code (see cpp/td/RMlirBase.td) and the dialect classes
+// call. Every function forwards to the Rust hook table; none of them knows an
+// op by name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_BRIDGECXX_H
+#define RMLIR_BRIDGECXX_H
+
+#include "rmlir/Bridge.h"
+
+#include "mlir/CAPI/Registration.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace rmlir::bridge {
+
+/// The installed Rust hook table (aborts with a message if none is).
+const RmlirHooks &hooks();
+
+/// Dense id of an op name in the Rust op table.
+uint32_t lookupOpId(llvm::StringRef opName);
+
+/// The Rust id of op class OpT, looked up once.
+template <typename OpT>
+uint32_t opIdOf() {
+  static const uint32_t id = lookupOpId(OpT::getOperationName());
+  return id;
+}
+
+mlir::OpFoldResult foldSingle(uint32_t opId, mlir::Operation *op,
+                              llvm::ArrayRef<mlir::Attribute> operands);
+llvm::LogicalResult foldMany(uint32_t opId, mlir::Operation *op,
+                             llvm::ArrayRef<mlir::Attribute> operands,
+                             llvm::SmallVectorImpl<mlir::OpFoldResult> &results);
+llvm::LogicalResult verify(uint32_t opId, mlir::Operation *op);
+llvm::LogicalResult verifyRegions(uint32_t opId, mlir::Operation *op);
+void addCanonicalizationPatterns(uint32_t opId, mlir::RewritePatternSet &results,
+                                 mlir::MLIRContext *context);
+void getAsmResultNames(uint32_t opId, mlir::Operation *op,
+                       mlir::OpAsmSetValueNameFn setNameFn);
+llvm::LogicalResult
+inferReturnTypes(uint32_t opId, mlir::MLIRContext *context,
+                 std::optional<mlir::Location> location,
+                 mlir::ValueRange operands, mlir::DictionaryAttr attributes,
+                 llvm::SmallVectorImpl<mlir::Type> &inferredReturnTypes);
+/// The attribute dictionary of an op under construction, with the inherent
+/// attributes that live in its properties merged in.
+template <typename OpT>
+mlir::DictionaryAttr withProperties(mlir::MLIRContext *context,
+                                    mlir::DictionaryAttr attributes,
+                                    mlir::OpaqueProperties properties) {
+  if (!properties)
+    return attributes;
+  auto props = OpT::getPropertiesAsAttr(
+      context, *properties.as<typename OpT::Properties *>());
+  auto inherent = llvm::dyn_cast_if_present<mlir::DictionaryAttr>(props);
+  if (!inherent || inherent.empty())
+    return attributes;
+  mlir::NamedAttrList merged(attributes);
+  for (mlir::NamedAttribute attr : inherent)
+    merged.set(attr.getName(), attr.getValue());
+  return merged.getDictionary(context);
+}
+
+bool isCompatibleReturnTypes(uint32_t opId, mlir::TypeRange inferred,
+                             mlir::TypeRange actual);
+/// TypesMatchWith transformers named in ODS.
+mlir::Type transformType(llvm::StringRef transform, mlir::Type type);
+
+/// Dialect::materializeConstant for any of our dialects.
+mlir::Operation *materializeConstant(mlir::Dialect *dialect,
+                                     mlir::OpBuilder &builder,
+                                     mlir::Attribute value, mlir::Type type,
+                                     mlir::Location loc);
+
+/// Enum-attribute access of one dialect, registered by that dialect.
+struct EnumAttrAccess {
+  bool (*getValue)(mlir::Attribute attr, uint64_t *value);
+  mlir::Attribute (*get)(mlir::MLIRContext *ctx, llvm::StringRef name,
+                         uint64_t value);
+};
+void registerEnumAttrAccess(EnumAttrAccess access);
+
+/// Implements EnumAttrAccess over a dialect's ODS attribute classes (its
+/// GET_ATTRDEF_LIST); classes that are not enum attributes are skipped.
+template <typename... Attrs>
+struct EnumAttrs {
+  template <typename A>
+  static bool getOne(mlir::Attribute attr, uint64_t *value) {
+    if constexpr (std::is_enum_v<decltype(std::declval<A>().getValue())>) {
+      if (auto typed = llvm::dyn_cast<A>(attr)) {
+        *value = static_cast<uint64_t>(typed.getValue());
+        return true;
+      }
+    }
+    return false;
+  }
+  template <typename A>
+  static mlir::Attribute getIf(mlir::MLIRContext *ctx, llvm::StringRef name,
+                               uint64_t value) {
+    if constexpr (std::is_enum_v<decltype(std::declval<A>().getValue())>) {
+      using E = decltype(std::declval<A>().getValue());
+      if (name == A::name)
+        return A::get(ctx, static_cast<E>(value));
+    }
+    return {};
+  }
+  static bool getValue(mlir::Attribute attr, uint64_t *value) {
+    return (getOne<Attrs>(attr, value) || ...);
+  }
+  static mlir::Attribute get(mlir::MLIRContext *ctx, llvm::StringRef name,
+                             uint64_t value) {
+    mlir::Attribute result;
+    ((result = result ? result : getIf<Attrs>(ctx, name, value)), ...);
+    return result;
+  }
+  static EnumAttrAccess access() { return {&getValue, &get}; }
+};
+
+/// Names of a dialect's ODS types (its GET_TYPEDEF_LIST), registered by the
+/// dialect so Rust can recognise them without parsing or printing.
+template <typename... Types>
+struct TypeNames {
+  static llvm::StringRef nameOf(mlir::Type type) {
+    llvm::StringRef result;
+    (void)((llvm::isa<Types>(type) ? (result = Types::name, true) : false) ||
+           ...);
+    return result;
+  }
+};
+void registerTypeNames(llvm::StringRef (*nameOf)(mlir::Type));
+
+/// The C API dialect handle of dialect class D.
+template <typename D>
+MlirDialectHandle dialectHandle() {
+  static MlirDialectRegistrationHooks registrationHooks = {
+      [](MlirDialectRegistry registry) {
+        static_cast<mlir::DialectRegistry *>(registry.ptr)->insert<D>();
+      },
+      [](MlirContext context) -> MlirDialect {
+        return {static_cast<mlir::MLIRContext *>(context.ptr)
+                    ->getOrLoadDialect<D>()};
+      },
+      []() -> MlirStringRef {
+        llvm::StringRef ns = D::getDialectNamespace();
+        return {ns.data(), ns.size()};
+      }};
+  return MlirDialectHandle{&registrationHooks};
+}
+
+/// Dialect-level interfaces every rmlir dialect attaches (inliner).
+void addDialectInterfaces(mlir::Dialect *dialect);
+
+/// Generic syntax helper for `[1, 2, ?]`-style index lists used in custom
+/// assembly directives (declarative syntax, no behaviour).
+mlir::ParseResult parseIndexList(mlir::OpAsmParser &parser,
+                                 mlir::DenseIntElementsAttr &attr);
+void printIndexList(mlir::OpAsmPrinter &printer, mlir::Operation *op,
+                    mlir::DenseIntElementsAttr attr);
+
+} // namespace rmlir::bridge
+
+#endif // RMLIR_BRIDGECXX_H

@@ -1,0 +1,95 @@
+//! `rarith.constant`: folder, verifier, result names, materialization.
+
+use crate::ffi::ir::{Attr, Location, Op, Type};
+use crate::registry::{Folded, OpBehaviour};
+
+pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
+    fold: Some(fold),
+    verify: Some(verify),
+    result_names: Some(result_names),
+    ..crate::registry::NO_HOOKS
+};
+
+fn value(op: Op) -> Attr {
+    op.attr("value")
+        .expect("rarith.constant has a value attribute")
+}
+
+/// A constant folds to its value.
+fn fold(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
+    Some(Folded::Attr(value(op)))
+}
+
+/// Upstream's `ConstantOp::verify`.
+fn verify(op: Op) -> bool {
+    let ty = op.result(0).ty();
+    let value = value(op);
+    if ty.is_integer() && !ty.is_signless_integer() {
+        op.emit_op_error("integer return type must be signless");
+        return false;
+    }
+    if !(value.is_integer() || value.is_float() || value.is_elements()) {
+        op.emit_op_error("value must be an integer, float, or elements attribute");
+        return false;
+    }
+    // "intializing" is upstream's spelling; diagnostics match upstream's text.
+    if ty.is_scalable_vector() && !value.is_splat() {
+        op.emit_op_error(
+            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+        );
+        return false;
+    }
+    true
+}
+
+/// `%c42_i32`, `%c-1_i64`, `%c7` (index), `%true`/`%false` (i1), else `%cst`.
+fn result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
+    let ty = op.result(0).ty();
+    let value = value(op);
+    let name = match value.as_int().filter(|_| value.is_integer()) {
+        Some(v) if ty.is_integer() && v.width() == 1 => {
+            if v.is_zero() {
+                "false".to_owned()
+            } else {
+                "true".to_owned()
+            }
+        }
+        Some(v) if ty.is_integer() => {
+            format!(
+                "c{}_{}{}",
+                v.to_string_signed(),
+                ty.integer_prefix(),
+                v.width()
+            )
+        }
+        Some(v) => format!("c{}", v.to_string_signed()),
+        None => "cst".to_owned(),
+    };
+    set(0, &name);
+}
+
+/// Upstream's `ConstantOp::isBuildableWith`.
+pub fn is_buildable_with(value: Attr, ty: Type) -> bool {
+    if value.ty() != Some(ty) {
+        return false;
+    }
+    let elt = ty.element_type_or_self();
+    if elt.is_integer() && !elt.is_signless_integer() {
+        return false;
+    }
+    value.is_integer() || value.is_float() || value.is_elements()
+}
+
+/// Builds a detached `rarith.constant` when buildable.
+pub fn materialize(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+    if !is_buildable_with(value, ty) {
+        return None;
+    }
+    Op::create("rarith.constant", loc, &[], &[ty], &[("value", value)])
+}
+
+/// Creates an `rarith.constant` of `value` with the rewriter.
+pub fn create(rw: &mut crate::ffi::rewrite::Rewriter, value: Attr, loc: Location) -> Op {
+    let ty = value.ty().expect("typed constant");
+    rw.create("rarith.constant", loc, &[], &[ty], &[("value", value)])
+}

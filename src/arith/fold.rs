@@ -1,0 +1,80 @@
+//! Constant-folding helpers shared by rarith folders: what upstream's
+//! `constFoldBinaryOp` and `m_Zero`/`m_One` do, over [`ApInt`] values.
+
+use crate::ffi::ir::{Attr, IntConst, Type};
+use crate::semantics::ApInt;
+
+/// True for `#ub.poison` (the only attribute of the `ub` dialect).
+pub fn is_poison(attr: Attr) -> bool {
+    attr.dialect_namespace() == "ub"
+}
+
+/// The integer a constant attribute matches as in `m_ConstantInt`: a scalar
+/// integer/index attribute or an integer splat.
+pub fn splat_int(attr: Option<Attr>) -> Option<ApInt> {
+    match attr?.as_int_const()? {
+        IntConst::Scalar(v) | IntConst::Splat(v) => Some(v),
+        IntConst::Dense(_) => None,
+    }
+}
+
+/// `m_Zero()` on an operand's constant value.
+pub fn is_zero(attr: Option<Attr>) -> bool {
+    splat_int(attr).is_some_and(|v| v.is_zero())
+}
+
+/// `m_One()` on an operand's constant value.
+pub fn is_one(attr: Option<Attr>) -> bool {
+    splat_int(attr).is_some_and(|v| v.is_one())
+}
+
+/// Upstream's `constFoldBinaryOp<IntegerAttr>`: folds two integer constants
+/// of the same type elementwise (scalars, splats, dense elements). With
+/// `result_type == None` the result has the operands' type and poison
+/// operands propagate; with an explicit result type there is no poison
+/// propagation (as upstream's overload). `f` returning `None` refuses the fold.
+pub fn binary_int(
+    operands: &[Option<Attr>],
+    result_type: Option<Type>,
+    f: impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
+) -> Option<Attr> {
+    let [lhs, rhs] = operands else { return None };
+    if result_type.is_none() {
+        if let Some(p) = lhs.filter(|a| is_poison(*a)) {
+            return Some(p);
+        }
+        if let Some(p) = rhs.filter(|a| is_poison(*a)) {
+            return Some(p);
+        }
+    }
+    let (lhs, rhs) = ((*lhs)?, (*rhs)?);
+    let (lt, rt) = (lhs.ty()?, rhs.ty()?);
+    if lt != rt {
+        return None;
+    }
+    let result_type = result_type.unwrap_or(lt);
+    match (lhs.as_int_const()?, rhs.as_int_const()?) {
+        (IntConst::Scalar(a), IntConst::Scalar(b)) => Some(Attr::int(result_type, &f(&a, &b)?)),
+        (IntConst::Splat(a), IntConst::Splat(b)) => {
+            Some(Attr::dense_ints(result_type, &[f(&a, &b)?]))
+        }
+        (IntConst::Scalar(_), _) | (_, IntConst::Scalar(_)) => None,
+        (a, b) => {
+            let n = usize::try_from(lhs.num_elements()).ok()?;
+            let (a, b) = (expand(a, n), expand(b, n));
+            let values = a
+                .iter()
+                .zip(&b)
+                .map(|(x, y)| f(x, y))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Attr::dense_ints(result_type, &values))
+        }
+    }
+}
+
+fn expand(c: IntConst, n: usize) -> Vec<ApInt> {
+    match c {
+        IntConst::Dense(v) => v,
+        IntConst::Splat(v) | IntConst::Scalar(v) => vec![v; n],
+    }
+}

@@ -1,0 +1,7 @@
+//! rmlir-opt: upstream's MlirOptMain with every upstream dialect and pass,
+//! plus rarith, rshape and the rmlir passes.
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    std::process::exit(rmlir::ffi::context::opt_main(&args));
+}

@@ -1,0 +1,125 @@
+//! rmlir-run: JIT-compiles a module and calls one function, like upstream's
+//! mlir-runner. Input that is not yet in the LLVM dialect is lowered first
+//! (`--pipeline`, default: rarith/func to LLVM).
+//!
+//! ```text
+//! rmlir-run FILE -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]...
+//!           [--shared-libs=LIB[,LIB]] [--pipeline=PIPELINE] [-O LEVEL]
+//! TYPE: i1 i8 i16 i32 i64 f32 f64 (or void for the result)
+//! ```
+
+use melior::ir::Module;
+use rmlir::ffi::exec::{Jit, Scalar};
+use std::process::ExitCode;
+
+fn parse_scalar(ty: &str, value: &str) -> Result<Scalar, String> {
+    let bad = |e: &dyn std::fmt::Display| format!("bad {ty} value `{value}`: {e}");
+    Ok(match ty {
+        "i1" => Scalar::I1(matches!(value, "1" | "true")),
+        "i8" => Scalar::I8(value.parse().map_err(|e| bad(&e))?),
+        "i16" => Scalar::I16(value.parse().map_err(|e| bad(&e))?),
+        "i32" => Scalar::I32(value.parse().map_err(|e| bad(&e))?),
+        "i64" | "index" => Scalar::I64(value.parse().map_err(|e| bad(&e))?),
+        "f32" => Scalar::F32(value.parse().map_err(|e| bad(&e))?),
+        "f64" => Scalar::F64(value.parse().map_err(|e| bad(&e))?),
+        _ => return Err(format!("unsupported type `{ty}`")),
+    })
+}
+
+fn show(s: Scalar) -> String {
+    match s {
+        Scalar::I1(v) => (v as u8).to_string(),
+        Scalar::I8(v) => v.to_string(),
+        Scalar::I16(v) => v.to_string(),
+        Scalar::I32(v) => v.to_string(),
+        Scalar::I64(v) => v.to_string(),
+        Scalar::F32(v) => format!("{v:?}"),
+        Scalar::F64(v) => format!("{v:?}"),
+    }
+}
+
+struct Options {
+    file: String,
+    entry: String,
+    result: Option<Scalar>,
+    args: Vec<Scalar>,
+    libs: Vec<String>,
+    pipeline: String,
+    opt_level: usize,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        file: String::new(),
+        entry: "main".into(),
+        result: None,
+        args: Vec::new(),
+        libs: Vec::new(),
+        pipeline: rmlir::pipeline::LOWER_TO_LLVM.into(),
+        opt_level: 2,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        if a == "-e" {
+            o.entry = it.next().ok_or("-e needs a function name")?;
+        } else if let Some(t) = a.strip_prefix("--entry-point-result=") {
+            o.result = if t == "void" {
+                None
+            } else {
+                Some(parse_scalar(t, "0")?)
+            };
+        } else if let Some(v) = a.strip_prefix("--arg=") {
+            let (t, v) = v.split_once(':').ok_or("--arg wants TYPE:VALUE")?;
+            o.args.push(parse_scalar(t, v)?);
+        } else if let Some(v) = a.strip_prefix("--shared-libs=") {
+            o.libs
+                .extend(v.split(',').filter(|s| !s.is_empty()).map(String::from));
+        } else if let Some(v) = a.strip_prefix("--pipeline=") {
+            o.pipeline = v.into();
+        } else if a == "-O" {
+            o.opt_level = it
+                .next()
+                .and_then(|v| v.parse().ok())
+                .ok_or("-O needs a level")?;
+        } else if a.starts_with('-') {
+            return Err(format!("unknown option `{a}`"));
+        } else {
+            o.file = a;
+        }
+    }
+    if o.file.is_empty() {
+        return Err(
+            "usage: rmlir-run FILE -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]..."
+                .into(),
+        );
+    }
+    Ok(o)
+}
+
+fn run() -> Result<(), String> {
+    let o = parse_args()?;
+    let source = std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?;
+    let context = rmlir::new_context();
+    let mut module =
+        Module::parse(&context, &source).ok_or_else(|| format!("{}: failed to parse", o.file))?;
+    rmlir::pipeline::emit_c_interfaces(&module);
+    if !o.pipeline.is_empty() {
+        rmlir::pipeline::run(&context, &mut module, &o.pipeline)?;
+    }
+    let libs: Vec<&str> = o.libs.iter().map(String::as_str).collect();
+    let jit = Jit::new(&module, o.opt_level, &libs)?;
+    if let Some(r) = jit.call(&o.entry, &o.args, o.result)? {
+        println!("{}", show(r));
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rmlir-run: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Registration of rarith/rshape and their passes, for every kind of host:
+//! C API clients, melior contexts, and the rmlir-opt driver.
+
+use super::bindings as b;
+use super::hooks::install;
+use super::ir::{Attr, Context, sref};
+use melior::dialect::DialectRegistry;
+use mlir_sys::*;
+
+/// The C API handle of the rarith dialect.
+pub fn rarith_dialect_handle() -> MlirDialectHandle {
+    install();
+    // SAFETY: the bridge returns a static handle.
+    unsafe { b::rmlirBridgeRArithDialectHandle() }
+}
+
+/// The C API handle of the rshape dialect.
+pub fn rshape_dialect_handle() -> MlirDialectHandle {
+    install();
+    // SAFETY: the bridge returns a static handle.
+    unsafe { b::rmlirBridgeRShapeDialectHandle() }
+}
+
+/// The C API handle of upstream's LLVM dialect.
+pub fn llvm_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__llvm__() }
+}
+
+/// Adds rarith and rshape to a melior dialect registry.
+pub fn register_dialects(registry: &DialectRegistry) {
+    install();
+    // SAFETY: the registry is live for the call.
+    unsafe { b::rmlirBridgeRegisterDialects(registry.to_raw()) }
+}
+
+/// Registers every Rust pass with MLIR's global pass registry (idempotent).
+pub fn register_passes() {
+    install();
+    // SAFETY: the hook table is installed; registration is idempotent.
+    unsafe { b::rmlirBridgeRegisterPasses() }
+}
+
+/// Runs upstream's MlirOptMain with every upstream dialect and pass plus
+/// ours; returns the process exit code.
+pub fn opt_main(args: &[String]) -> i32 {
+    install();
+    let owned: Vec<std::ffi::CString> = args
+        .iter()
+        .map(|a| std::ffi::CString::new(a.as_str()).expect("argument without NUL"))
+        .collect();
+    let mut argv: Vec<*mut std::ffi::c_char> = owned.iter().map(|a| a.as_ptr() as *mut _).collect();
+    argv.push(std::ptr::null_mut());
+    // SAFETY: argv holds argc NUL-terminated strings that outlive the call,
+    // followed by a null pointer, as main's argv.
+    unsafe { b::rmlirBridgeOptMain(owned.len() as i32, argv.as_mut_ptr()) }
+}
+
+impl Context {
+    /// Parses an attribute (setup only; never on a per-op hot path).
+    pub fn parse_attr(self, text: &str) -> Option<Attr> {
+        // SAFETY: the context is live; text is borrowed for the call.
+        Attr::from_raw(unsafe { mlirAttributeParseGet(self.raw(), sref(text)) })
+    }
+}
+
+/// A melior context with every upstream dialect, rarith, rshape, their
+/// passes and the LLVM IR translations registered and loaded.
+pub fn new_context() -> melior::Context {
+    let registry = DialectRegistry::new();
+    melior::utility::register_all_dialects(&registry);
+    register_dialects(&registry);
+    let context = melior::Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    melior::utility::register_all_llvm_translations(&context);
+    melior::utility::register_all_passes();
+    register_passes();
+    context
+}
+
+impl Context {
+    /// The raw context of a melior context.
+    pub fn from_melior(context: &melior::Context) -> Context {
+        Context::from_raw(context.to_raw()).expect("live context")
+    }
+}
+
+impl Attr {
+    /// This attribute as a melior attribute of `context`.
+    pub fn to_melior(self, _context: &melior::Context) -> melior::ir::Attribute<'_> {
+        // SAFETY: the attribute is uniqued in (and lives as long as) the
+        // context it was created in, which is `_context`.
+        unsafe { melior::ir::Attribute::from_raw(self.raw()) }
+    }
+}
+
+impl super::ir::Op {
+    /// The top-level operation of a melior module.
+    pub fn from_melior(module: &melior::ir::Module) -> Option<super::ir::Op> {
+        super::ir::Op::from_raw(module.as_operation().to_raw())
+    }
+}

@@ -1,0 +1,119 @@
+//! Running lowered code: the JIT (MLIR's ExecutionEngine).
+
+use super::ir::sref;
+use melior::ir::Module;
+use mlir_sys::*;
+use std::ffi::c_void;
+
+/// A scalar argument or result of a JIT-called function.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    /// `i1`.
+    I1(bool),
+    /// `i8`.
+    I8(i8),
+    /// `i16`.
+    I16(i16),
+    /// `i32`.
+    I32(i32),
+    /// `i64` (and `index` after lowering).
+    I64(i64),
+    /// `f32`.
+    F32(f32),
+    /// `f64`.
+    F64(f64),
+}
+
+impl Scalar {
+    /// A zero of the same kind, used as the result slot.
+    fn zero_like(self) -> Scalar {
+        match self {
+            Scalar::I1(_) => Scalar::I1(false),
+            Scalar::I8(_) => Scalar::I8(0),
+            Scalar::I16(_) => Scalar::I16(0),
+            Scalar::I32(_) => Scalar::I32(0),
+            Scalar::I64(_) => Scalar::I64(0),
+            Scalar::F32(_) => Scalar::F32(0.0),
+            Scalar::F64(_) => Scalar::F64(0.0),
+        }
+    }
+
+    fn as_mut_ptr(&mut self) -> *mut c_void {
+        match self {
+            Scalar::I1(v) => v as *mut bool as *mut c_void,
+            Scalar::I8(v) => v as *mut i8 as *mut c_void,
+            Scalar::I16(v) => v as *mut i16 as *mut c_void,
+            Scalar::I32(v) => v as *mut i32 as *mut c_void,
+            Scalar::I64(v) => v as *mut i64 as *mut c_void,
+            Scalar::F32(v) => v as *mut f32 as *mut c_void,
+            Scalar::F64(v) => v as *mut f64 as *mut c_void,
+        }
+    }
+}
+
+/// A JIT-compiled LLVM-dialect module.
+pub struct Jit {
+    engine: MlirExecutionEngine,
+}
+
+impl Jit {
+    /// Compiles `module` (LLVM dialect only) at `opt_level`, with the given
+    /// shared runtime libraries (e.g. `libmlir_c_runner_utils.so`). Fails
+    /// when the module does not translate to LLVM IR or does not compile.
+    pub fn new(module: &Module, opt_level: usize, shared_libs: &[&str]) -> Result<Jit, String> {
+        let libs: Vec<MlirStringRef> = shared_libs.iter().map(|s| sref(s)).collect();
+        // SAFETY: module is live; libs borrows shared_libs, which outlive the
+        // call; the engine copies what it keeps.
+        let engine = unsafe {
+            mlirExecutionEngineCreate(
+                module.to_raw(),
+                opt_level as i32,
+                libs.len() as i32,
+                libs.as_ptr(),
+                false,
+                false,
+            )
+        };
+        if engine.ptr.is_null() {
+            return Err(
+                "failed to create the execution engine (is the module fully lowered to LLVM?)"
+                    .into(),
+            );
+        }
+        Ok(Jit { engine })
+    }
+
+    /// Calls `name` with scalar `args`, returning a result of the kind of
+    /// `result` (None for functions returning nothing).
+    pub fn call(
+        &self,
+        name: &str,
+        args: &[Scalar],
+        result: Option<Scalar>,
+    ) -> Result<Option<Scalar>, String> {
+        let mut args: Vec<Scalar> = args.to_vec();
+        let mut result = result.map(Scalar::zero_like);
+        let mut ptrs: Vec<*mut c_void> = args.iter_mut().map(|a| a.as_mut_ptr()).collect();
+        if let Some(r) = result.as_mut() {
+            ptrs.push(r.as_mut_ptr());
+        }
+        // SAFETY: the packed interface of `name` reads one pointer per
+        // argument and writes the result through the last one; all pointees
+        // are live locals of the matching scalar types. The caller states the
+        // signature, as with mlir-runner's --entry-point-result.
+        let ok =
+            unsafe { mlirExecutionEngineInvokePacked(self.engine, sref(name), ptrs.as_mut_ptr()) };
+        if ok.value == 0 {
+            return Err(format!("no function `{name}` in the JIT-compiled module"));
+        }
+        Ok(result)
+    }
+}
+
+impl Drop for Jit {
+    fn drop(&mut self) {
+        // SAFETY: the engine was created by mlirExecutionEngineCreate and is
+        // destroyed exactly once.
+        unsafe { mlirExecutionEngineDestroy(self.engine) }
+    }
+}

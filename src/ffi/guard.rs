@@ -1,0 +1,58 @@
+//! Keeps Rust panics out of C++: every hook runs under [`guard`], which turns
+//! a panic into an error diagnostic and the hook's failure value.
+
+use super::ir::Location;
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The text of a panic payload.
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic payload".to_owned()
+    }
+}
+
+/// Runs `f`; if it panics, emits `rmlir: internal error in <what>: <message>`
+/// at `loc` (or on stderr when there is no location) and returns `failed`.
+pub fn guard<R>(what: &str, loc: Option<Location>, failed: R, f: impl FnOnce() -> R) -> R {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let text = format!(
+                "rmlir: internal error in {what}: {}",
+                panic_message(&*payload)
+            );
+            match loc {
+                Some(loc) => loc.emit_error(&text),
+                None => eprintln!("{text}"),
+            }
+            failed
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_the_failure_value() {
+        let r = guard("test hook", None, false, || -> bool { panic!("boom") });
+        assert!(!r);
+    }
+
+    #[test]
+    fn no_panic_passes_the_result_through() {
+        assert_eq!(guard("test hook", None, 0, || 42), 42);
+    }
+
+    #[test]
+    fn payload_messages_are_recovered() {
+        let p = catch_unwind(|| panic!("with {}", "format")).unwrap_err();
+        assert_eq!(panic_message(&*p), "with format");
+    }
+}

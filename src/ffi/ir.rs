@@ -1,0 +1,620 @@
+//! Safe, copyable handles over MLIR C API objects, valid for the duration of
+//! the hook or pass that received them.
+//!
+//! Handles are only created by this FFI layer from objects MLIR hands to a
+//! hook (or from objects created through these handles), so every call below
+//! operates on a live object of the right kind.
+
+use super::bindings as b;
+use super::words::{self, MAX_INLINE_WORDS};
+use crate::semantics::ApInt;
+use mlir_sys::*;
+use std::ffi::c_void;
+use std::ptr::NonNull;
+
+/// A string slice as the C API wants it (borrowed, not NUL-terminated).
+pub(crate) fn sref(s: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: s.as_ptr().cast(),
+        length: s.len(),
+    }
+}
+
+/// Reads a C API string reference.
+///
+/// # Safety
+/// `s` must point to `s.length` valid UTF-8 bytes that outlive `'a`.
+pub(crate) unsafe fn from_sref<'a>(s: MlirStringRef) -> &'a str {
+    if s.length == 0 {
+        return "";
+    }
+    // SAFETY: the caller guarantees data/length describe live UTF-8 bytes.
+    unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(s.data.cast(), s.length)) }
+}
+
+macro_rules! handle {
+    ($(#[$m:meta])* $name:ident, $raw:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[repr(transparent)]
+        pub struct $name(NonNull<c_void>);
+
+        impl $name {
+            /// Wraps a raw handle; `None` for a null one.
+            pub(crate) fn from_raw(raw: $raw) -> Option<Self> {
+                NonNull::new(raw.ptr as *mut c_void).map(Self)
+            }
+            /// The raw C API handle.
+            pub fn raw(self) -> $raw {
+                $raw { ptr: self.0.as_ptr() as _ }
+            }
+        }
+    };
+}
+
+handle!(
+    /// An operation.
+    Op, MlirOperation);
+handle!(
+    /// An SSA value.
+    Value, MlirValue);
+handle!(
+    /// A type (uniqued: equality is identity).
+    Type, MlirType);
+handle!(
+    /// An attribute (uniqued: equality is identity).
+    Attr, MlirAttribute);
+handle!(
+    /// A source location.
+    Location, MlirLocation);
+handle!(
+    /// The MLIR context.
+    Context, MlirContext);
+
+impl Context {
+    /// The builtin `index` type.
+    pub fn index_type(self) -> Type {
+        // SAFETY: self is a live context.
+        Type::from_raw(unsafe { mlirIndexTypeGet(self.raw()) }).expect("index type")
+    }
+    /// The signless integer type of `width` bits.
+    pub fn integer_type(self, width: u32) -> Type {
+        // SAFETY: self is a live context.
+        Type::from_raw(unsafe { mlirIntegerTypeGet(self.raw(), width) }).expect("integer type")
+    }
+    /// `true`/`false` as a builtin `BoolAttr`.
+    pub fn bool_attr(self, value: bool) -> Attr {
+        // SAFETY: self is a live context.
+        Attr::from_raw(unsafe { mlirBoolAttrGet(self.raw(), value as i32) }).expect("bool attr")
+    }
+    /// The enum attribute `name` (e.g. "rarith.overflow") with `value`.
+    pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr> {
+        // SAFETY: self is a live context; name is borrowed for the call.
+        Attr::from_raw(unsafe { b::rmlirEnumAttrGet(self.raw(), sref(name), value) })
+    }
+    /// The unit attribute.
+    pub fn unit_attr(self) -> Attr {
+        // SAFETY: self is a live context.
+        Attr::from_raw(unsafe { mlirUnitAttrGet(self.raw()) }).expect("unit attr")
+    }
+    /// An unknown location in this context.
+    pub fn unknown_location(self) -> Location {
+        // SAFETY: self is a live context.
+        Location::from_raw(unsafe { mlirLocationUnknownGet(self.raw()) }).expect("loc")
+    }
+    /// The ranked tensor type `tensor<dims x element>`.
+    pub fn ranked_tensor(self, dims: &[i64], element: Type) -> Type {
+        // SAFETY: dims is a live slice; element is a live type; a null
+        // encoding attribute means "no encoding".
+        Type::from_raw(unsafe {
+            mlirRankedTensorTypeGet(
+                dims.len() as isize,
+                dims.as_ptr(),
+                element.raw(),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
+        })
+        .expect("tensor type")
+    }
+}
+
+impl Op {
+    /// The op's registered name, e.g. `rarith.addi`.
+    pub fn name(self) -> &'static str {
+        // SAFETY: op is live; identifiers are uniqued in the context and live
+        // as long as it, which outlives every use of the returned str.
+        unsafe { from_sref(mlirIdentifierStr(mlirOperationGetName(self.raw()))) }
+    }
+    /// The op's location.
+    pub fn location(self) -> Location {
+        // SAFETY: op is live.
+        Location::from_raw(unsafe { mlirOperationGetLocation(self.raw()) }).expect("loc")
+    }
+    /// The context the op lives in.
+    pub fn context(self) -> Context {
+        // SAFETY: op is live.
+        Context::from_raw(unsafe { mlirOperationGetContext(self.raw()) }).expect("ctx")
+    }
+    /// Number of operands.
+    pub fn num_operands(self) -> usize {
+        // SAFETY: op is live.
+        unsafe { mlirOperationGetNumOperands(self.raw()) as usize }
+    }
+    /// Operand `i` (panics when out of range).
+    pub fn operand(self, i: usize) -> Value {
+        assert!(i < self.num_operands(), "operand index out of range");
+        // SAFETY: op is live and i is in range.
+        Value::from_raw(unsafe { mlirOperationGetOperand(self.raw(), i as isize) })
+            .expect("operand")
+    }
+    /// All operands.
+    pub fn operands(self) -> impl Iterator<Item = Value> {
+        (0..self.num_operands()).map(move |i| self.operand(i))
+    }
+    /// Replaces operand `i` in place.
+    pub fn set_operand(self, i: usize, value: Value) {
+        assert!(i < self.num_operands(), "operand index out of range");
+        // SAFETY: op and value are live and i is in range.
+        unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
+    }
+    /// Number of results.
+    pub fn num_results(self) -> usize {
+        // SAFETY: op is live.
+        unsafe { mlirOperationGetNumResults(self.raw()) as usize }
+    }
+    /// Result `i` (panics when out of range).
+    pub fn result(self, i: usize) -> Value {
+        assert!(i < self.num_results(), "result index out of range");
+        // SAFETY: op is live and i is in range.
+        Value::from_raw(unsafe { mlirOperationGetResult(self.raw(), i as isize) }).expect("result")
+    }
+    /// The inherent (properties) or discardable attribute `name`.
+    pub fn attr(self, name: &str) -> Option<Attr> {
+        // SAFETY: op is live; name is borrowed for the call.
+        let inherent = unsafe { mlirOperationGetInherentAttributeByName(self.raw(), sref(name)) };
+        Attr::from_raw(inherent).or_else(|| {
+            // SAFETY: as above.
+            Attr::from_raw(unsafe {
+                mlirOperationGetDiscardableAttributeByName(self.raw(), sref(name))
+            })
+        })
+    }
+    /// Sets inherent attribute `name` in place.
+    pub fn set_inherent_attr(self, name: &str, value: Attr) {
+        // SAFETY: op and value are live; name is borrowed for the call.
+        unsafe { mlirOperationSetInherentAttributeByName(self.raw(), sref(name), value.raw()) }
+    }
+    /// Sets discardable attribute `name`.
+    pub fn set_discardable_attr(self, name: &str, value: Attr) {
+        // SAFETY: op and value are live; name is borrowed for the call.
+        unsafe { mlirOperationSetDiscardableAttributeByName(self.raw(), sref(name), value.raw()) }
+    }
+    /// The enum value of attribute `name` (for ODS enum attributes and
+    /// integer-backed enums); `None` when absent.
+    pub fn enum_attr(self, name: &str) -> Option<u64> {
+        self.attr(name).and_then(|a| a.enum_value())
+    }
+    /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds it.
+    pub fn constant_value(self) -> Option<Attr> {
+        // SAFETY: op is live.
+        Attr::from_raw(unsafe { b::rmlirConstantValue(self.raw()) })
+    }
+    /// Emits `'op' op message` as an error on this op.
+    pub fn emit_op_error(self, message: &str) {
+        // SAFETY: op is live; message is borrowed for the call.
+        unsafe { b::rmlirEmitOpError(self.raw(), sref(message)) }
+    }
+    /// Creates a detached op of a registered name, or `None` when that name is
+    /// not registered.
+    pub fn create(
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Option<Op> {
+        let ctx = loc.context();
+        let named: smallvec::SmallVec<[MlirNamedAttribute; 4]> = attrs
+            .iter()
+            .map(|(n, a)| MlirNamedAttribute {
+                // SAFETY: ctx is live; the name is borrowed for the call.
+                name: unsafe { mlirIdentifierGet(ctx.raw(), sref(n)) },
+                attribute: a.raw(),
+            })
+            .collect();
+        // SAFETY: Value/Type are repr(transparent) over the C handles, so the
+        // slices have the layout of arrays of MlirValue/MlirType; all objects
+        // are live and the arrays are borrowed for the call.
+        let raw = unsafe {
+            b::rmlirOperationCreate(
+                sref(name),
+                loc.raw(),
+                operands.as_ptr().cast(),
+                operands.len() as isize,
+                result_types.as_ptr().cast(),
+                result_types.len() as isize,
+                named.as_ptr(),
+                named.len() as isize,
+            )
+        };
+        Op::from_raw(raw)
+    }
+}
+
+impl Value {
+    /// The value's type.
+    pub fn ty(self) -> Type {
+        // SAFETY: value is live.
+        Type::from_raw(unsafe { mlirValueGetType(self.raw()) }).expect("type")
+    }
+    /// The op defining this value, if it is an op result.
+    pub fn defining_op(self) -> Option<Op> {
+        // SAFETY: value is live; owner is only asked of op results.
+        unsafe {
+            if mlirValueIsAOpResult(self.raw()) {
+                Op::from_raw(mlirOpResultGetOwner(self.raw()))
+            } else {
+                None
+            }
+        }
+    }
+    /// The defining op if it has the given name.
+    pub fn defined_by(self, name: &str) -> Option<Op> {
+        self.defining_op().filter(|op| op.name() == name)
+    }
+}
+
+impl Type {
+    /// The context of the type.
+    pub fn context(self) -> Context {
+        // SAFETY: type is live.
+        Context::from_raw(unsafe { mlirTypeGetContext(self.raw()) }).expect("ctx")
+    }
+    /// True for builtin integer types (any signedness).
+    pub fn is_integer(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAInteger(self.raw()) }
+    }
+    /// True for signless builtin integer types.
+    pub fn is_signless_integer(self) -> bool {
+        // SAFETY: type is live; signedness asked of integer types only.
+        self.is_integer() && unsafe { mlirIntegerTypeIsSignless(self.raw()) }
+    }
+    /// True for `index`.
+    pub fn is_index(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAIndex(self.raw()) }
+    }
+    /// True for builtin float types.
+    pub fn is_float(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAFloat(self.raw()) }
+    }
+    /// Integer width, or 64 for index (MLIR's internal index storage width).
+    pub fn int_width(self) -> Option<u32> {
+        if self.is_integer() {
+            // SAFETY: type is an integer type.
+            Some(unsafe { mlirIntegerTypeGetWidth(self.raw()) })
+        } else if self.is_index() {
+            Some(64)
+        } else {
+            None
+        }
+    }
+    /// The integer type's spelling prefix: `i`, `si` or `ui`.
+    pub fn integer_prefix(self) -> &'static str {
+        // SAFETY: type is live; signedness asked of integer types only.
+        unsafe {
+            if mlirIntegerTypeIsSigned(self.raw()) {
+                "si"
+            } else if mlirIntegerTypeIsUnsigned(self.raw()) {
+                "ui"
+            } else {
+                "i"
+            }
+        }
+    }
+    /// True for shaped types (tensors, vectors, memrefs).
+    pub fn is_shaped(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAShaped(self.raw()) }
+    }
+    /// True for vector types.
+    pub fn is_vector(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAVector(self.raw()) }
+    }
+    /// True for ranked or unranked tensors.
+    pub fn is_tensor(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsATensor(self.raw()) }
+    }
+    /// True for ranked tensors.
+    pub fn is_ranked_tensor(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsARankedTensor(self.raw()) }
+    }
+    /// True for scalable vectors.
+    pub fn is_scalable_vector(self) -> bool {
+        // SAFETY: scalability is asked of vectors only.
+        self.is_vector() && unsafe { mlirVectorTypeIsScalable(self.raw()) }
+    }
+    /// The element type of a shaped type, or the type itself.
+    pub fn element_type_or_self(self) -> Type {
+        if self.is_shaped() {
+            // SAFETY: type is shaped.
+            Type::from_raw(unsafe { mlirShapedTypeGetElementType(self.raw()) }).expect("elt")
+        } else {
+            self
+        }
+    }
+    /// Rank of a ranked shaped type.
+    pub fn rank(self) -> Option<usize> {
+        // SAFETY: type is live; rank asked of ranked shaped types only.
+        unsafe {
+            (self.is_shaped() && mlirShapedTypeHasRank(self.raw()))
+                .then(|| mlirShapedTypeGetRank(self.raw()) as usize)
+        }
+    }
+    /// Dimension sizes of a ranked shaped type (`i64::MIN` for dynamic).
+    pub fn dims(self) -> Option<Vec<i64>> {
+        let rank = self.rank()?;
+        // SAFETY: type is ranked and i < rank.
+        Some(
+            (0..rank)
+                .map(|i| unsafe { mlirShapedTypeGetDimSize(self.raw(), i as isize) })
+                .collect(),
+        )
+    }
+    /// Same shape with element type `element` (tensors and vectors), or
+    /// `element` itself for scalars.
+    pub fn with_element_type(self, element: Type) -> Option<Type> {
+        if !self.is_shaped() {
+            return Some(element);
+        }
+        // SAFETY: type is live; the C API builds tensors/vectors of the same
+        // shape, encoding and scalability.
+        unsafe {
+            if self.is_vector() {
+                let rank = self.rank()?;
+                let dims = self.dims()?;
+                let scalable: Vec<bool> = (0..rank)
+                    .map(|i| mlirVectorTypeIsDimScalable(self.raw(), i as isize))
+                    .collect();
+                Type::from_raw(mlirVectorTypeGetScalable(
+                    rank as isize,
+                    dims.as_ptr(),
+                    scalable.as_ptr(),
+                    element.raw(),
+                ))
+            } else if self.is_ranked_tensor() {
+                let dims = self.dims()?;
+                Type::from_raw(mlirRankedTensorTypeGet(
+                    dims.len() as isize,
+                    dims.as_ptr(),
+                    element.raw(),
+                    mlirRankedTensorTypeGetEncoding(self.raw()),
+                ))
+            } else if self.is_tensor() {
+                Type::from_raw(mlirUnrankedTensorTypeGet(element.raw()))
+            } else {
+                None
+            }
+        }
+    }
+    /// The dialect namespace of the type (empty for builtin).
+    pub fn dialect_namespace(self) -> &'static str {
+        // SAFETY: type is live; dialect namespaces live as long as the context.
+        unsafe {
+            let d = mlirTypeGetDialect(self.raw());
+            from_sref(mlirDialectGetNamespace(d))
+        }
+    }
+    /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
+    /// every other type.
+    pub fn ods_name(self) -> &'static str {
+        // SAFETY: type is live; the returned names are static literals.
+        unsafe { from_sref(b::rmlirTypeGetOdsName(self.raw())) }
+    }
+    /// The type id, as an opaque pointer (for comparisons).
+    pub fn type_id(self) -> *const c_void {
+        // SAFETY: type is live.
+        unsafe { mlirTypeGetTypeID(self.raw()).ptr }
+    }
+}
+
+/// An attribute decoded into values the semantics core understands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IntConst {
+    /// A scalar `IntegerAttr` (integer or index).
+    Scalar(ApInt),
+    /// A splat dense elements attribute.
+    Splat(ApInt),
+    /// A non-splat dense elements attribute, in row-major order.
+    Dense(Vec<ApInt>),
+}
+
+impl Attr {
+    /// The attribute's type (NoneType for untyped attributes).
+    pub fn ty(self) -> Option<Type> {
+        // SAFETY: attr is live.
+        Type::from_raw(unsafe { mlirAttributeGetType(self.raw()) })
+    }
+    /// The namespace of the attribute's dialect (empty for builtin).
+    pub fn dialect_namespace(self) -> &'static str {
+        // SAFETY: attr is live; dialect namespaces live as long as the context.
+        unsafe { from_sref(mlirDialectGetNamespace(mlirAttributeGetDialect(self.raw()))) }
+    }
+    /// Entry `name` of a `DictionaryAttr`.
+    pub fn dict_get(self, name: &str) -> Option<Attr> {
+        // SAFETY: attr is live; entries are only asked of dictionaries.
+        unsafe {
+            if !mlirAttributeIsADictionary(self.raw()) {
+                return None;
+            }
+            Attr::from_raw(mlirDictionaryAttrGetElementByName(self.raw(), sref(name)))
+        }
+    }
+    /// True for builtin `IntegerAttr` (BoolAttr included).
+    pub fn is_integer(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsAInteger(self.raw()) || mlirAttributeIsABool(self.raw()) }
+    }
+    /// True for builtin `FloatAttr`.
+    pub fn is_float(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsAFloat(self.raw()) }
+    }
+    /// True for any `ElementsAttr` (dense, sparse, resource).
+    pub fn is_elements(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsAElements(self.raw()) }
+    }
+    /// True for `DenseElementsAttr`.
+    pub fn is_dense_elements(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsADenseElements(self.raw()) }
+    }
+    /// True for splat `DenseElementsAttr`.
+    pub fn is_splat(self) -> bool {
+        // SAFETY: splat-ness is asked of dense elements only.
+        self.is_dense_elements() && unsafe { mlirDenseElementsAttrIsSplat(self.raw()) }
+    }
+    /// Number of elements of an elements attribute.
+    pub fn num_elements(self) -> i64 {
+        // SAFETY: attr is an elements attribute.
+        unsafe { mlirElementsAttrGetNumElements(self.raw()) }
+    }
+    /// The value of an ODS enum attribute (or of an integer-backed enum).
+    pub fn enum_value(self) -> Option<u64> {
+        let mut v = 0u64;
+        // SAFETY: attr is live; v is a valid out-pointer.
+        if unsafe { b::rmlirEnumAttrGetValue(self.raw(), &mut v) } {
+            return Some(v);
+        }
+        self.as_int().map(|i| i.low_u64())
+    }
+    /// The string of a `StringAttr`.
+    pub fn as_str(self) -> Option<&'static str> {
+        // SAFETY: attr is live; string attrs are uniqued in the context and
+        // outlive every use of the returned str.
+        unsafe {
+            mlirAttributeIsAString(self.raw())
+                .then(|| from_sref(mlirStringAttrGetValue(self.raw())))
+        }
+    }
+    /// The value of a scalar integer/index attribute.
+    pub fn as_int(self) -> Option<ApInt> {
+        if !self.is_integer() {
+            return None;
+        }
+        let mut buf = [0u64; MAX_INLINE_WORDS];
+        // SAFETY: attr is live; buf has MAX_INLINE_WORDS words of room.
+        let width = unsafe {
+            b::rmlirIntegerAttrGetWords(self.raw(), buf.as_mut_ptr(), buf.len() as isize)
+        };
+        if width as usize <= MAX_INLINE_WORDS * 64 {
+            return Some(ApInt::from_words(width, &buf));
+        }
+        let mut big = vec![0u64; (width as usize).div_ceil(64)];
+        // SAFETY: big has room for every word of the value.
+        unsafe { b::rmlirIntegerAttrGetWords(self.raw(), big.as_mut_ptr(), big.len() as isize) };
+        Some(ApInt::from_words(width, &big))
+    }
+    /// Element `index` of an integer/index dense elements attribute.
+    pub fn dense_int_at(self, index: usize) -> Option<ApInt> {
+        words::read_dense_element(self, index)
+    }
+    /// Decodes an integer constant: a scalar, a splat, or dense elements.
+    pub fn as_int_const(self) -> Option<IntConst> {
+        if self.is_integer() {
+            return self.as_int().map(IntConst::Scalar);
+        }
+        if !self.is_dense_elements() {
+            return None;
+        }
+        let elt = self.ty()?.element_type_or_self();
+        if !(elt.is_integer() || elt.is_index()) {
+            return None;
+        }
+        if self.is_splat() {
+            return self.dense_int_at(0).map(IntConst::Splat);
+        }
+        let n = usize::try_from(self.num_elements()).ok()?;
+        (0..n)
+            .map(|i| self.dense_int_at(i))
+            .collect::<Option<Vec<_>>>()
+            .map(IntConst::Dense)
+    }
+    /// The extents of an index dense elements attribute, as `i64`.
+    pub fn as_i64_elements(self) -> Option<Vec<i64>> {
+        match self.as_int_const()? {
+            IntConst::Dense(v) => Some(v.iter().map(|x| x.low_u64() as i64).collect()),
+            IntConst::Splat(x) => Some(vec![
+                x.low_u64() as i64;
+                usize::try_from(self.num_elements()).ok()?
+            ]),
+            IntConst::Scalar(_) => None,
+        }
+    }
+    /// An integer attribute of `ty` (integer or index) holding `value`.
+    pub fn int(ty: Type, value: &ApInt) -> Attr {
+        let w = value.words();
+        // SAFETY: ty is live; w is a live slice borrowed for the call.
+        Attr::from_raw(unsafe {
+            b::rmlirIntegerAttrGetFromWords(ty.raw(), w.as_ptr(), w.len() as isize)
+        })
+        .expect("integer attr")
+    }
+    /// A dense elements attribute of shaped type `ty`: a splat when `values`
+    /// has one element, else one value per element.
+    pub fn dense_ints(ty: Type, values: &[ApInt]) -> Attr {
+        words::build_dense(ty, values)
+    }
+    /// A dense `tensor<N x index>` attribute holding `extents`.
+    pub fn index_tensor(ctx: Context, extents: &[i64]) -> Attr {
+        let ty = ctx.ranked_tensor(&[extents.len() as i64], ctx.index_type());
+        let values: Vec<ApInt> = extents.iter().map(|&e| ApInt::from_i64(64, e)).collect();
+        if values.is_empty() {
+            // SAFETY: ty is a live shaped type; zero elements need no data.
+            return Attr::from_raw(unsafe {
+                b::rmlirDenseElementsGetFromWords(ty.raw(), std::ptr::null(), 1, 0)
+            })
+            .expect("empty dense attr");
+        }
+        words::build_dense(ty, &values)
+    }
+}
+
+impl Location {
+    /// The context of the location.
+    pub fn context(self) -> Context {
+        // SAFETY: location is live.
+        Context::from_raw(unsafe { mlirLocationGetContext(self.raw()) }).expect("ctx")
+    }
+    /// The fusion of `locs` (deduplicated; a single location stays itself).
+    pub fn fused(locs: &[Location]) -> Location {
+        let ctx = locs[0].context();
+        // SAFETY: Location is repr(transparent) over MlirLocation; the slice
+        // is borrowed for the call; a null metadata attribute means none.
+        Location::from_raw(unsafe {
+            mlirLocationFusedGet(
+                ctx.raw(),
+                locs.len() as isize,
+                locs.as_ptr().cast(),
+                MlirAttribute {
+                    ptr: std::ptr::null(),
+                },
+            )
+        })
+        .expect("fused location")
+    }
+    /// Emits an error diagnostic at this location.
+    pub fn emit_error(self, message: &str) {
+        let c = std::ffi::CString::new(message.replace('\0', " ")).expect("no NUL");
+        // SAFETY: location is live; c is a NUL-terminated string for the call.
+        unsafe { mlirEmitError(self.raw(), c.as_ptr()) }
+    }
+}

@@ -1,0 +1,27 @@
+//! The FFI layer: the only module with `unsafe`. Safe handles over the MLIR C
+//! API and the bridge, the hook table the C++ bridge calls, and the panic
+//! guard that keeps Rust panics from unwinding into C++.
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unsafe_op_in_unsafe_fn,
+    clippy::all
+)]
+pub mod bindings {
+    include!(concat!(env!("OUT_DIR"), "/bridge_bindings.rs"));
+}
+
+pub mod context;
+pub mod exec;
+pub mod guard;
+pub mod hooks;
+pub mod ir;
+pub mod plugin;
+pub mod rewrite;
+pub mod walk;
+mod words;
+
+pub use hooks::install;

@@ -1,0 +1,64 @@
+//! Word-level transfer of wide integers between Rust and the bridge.
+
+use super::bindings as b;
+use super::ir::{Attr, Type};
+use crate::semantics::ApInt;
+
+/// Words read into a stack buffer before falling back to the heap.
+pub(crate) const MAX_INLINE_WORDS: usize = 4;
+
+/// Element `index` of a dense int/index elements attribute.
+pub(crate) fn read_dense_element(attr: Attr, index: usize) -> Option<ApInt> {
+    let mut buf = [0u64; MAX_INLINE_WORDS];
+    // SAFETY: attr is live; buf has MAX_INLINE_WORDS words of room; the bridge
+    // checks the attribute kind and returns 0 for anything else.
+    let width = unsafe {
+        b::rmlirDenseElementsGetWords(
+            attr.raw(),
+            index as isize,
+            buf.as_mut_ptr(),
+            buf.len() as isize,
+        )
+    };
+    if width == 0 {
+        return None;
+    }
+    if width as usize <= MAX_INLINE_WORDS * 64 {
+        return Some(ApInt::from_words(width, &buf));
+    }
+    let mut big = vec![0u64; (width as usize).div_ceil(64)];
+    // SAFETY: big has room for every word of the element.
+    unsafe {
+        b::rmlirDenseElementsGetWords(
+            attr.raw(),
+            index as isize,
+            big.as_mut_ptr(),
+            big.len() as isize,
+        )
+    };
+    Some(ApInt::from_words(width, &big))
+}
+
+/// Dense elements of shaped type `ty` from `values` (one value: a splat).
+pub(crate) fn build_dense(ty: Type, values: &[ApInt]) -> Attr {
+    build_dense_exact(ty, values)
+}
+
+/// Dense elements of shaped type `ty` from `values` (all of the same width).
+pub(crate) fn build_dense_exact(ty: Type, values: &[ApInt]) -> Attr {
+    let per = values.first().map_or(1, |v| v.words().len());
+    let flat: Vec<u64> = values
+        .iter()
+        .flat_map(|v| v.words().iter().copied())
+        .collect();
+    // SAFETY: ty is a live shaped type; flat holds values.len() * per words.
+    Attr::from_raw(unsafe {
+        b::rmlirDenseElementsGetFromWords(
+            ty.raw(),
+            flat.as_ptr(),
+            per as isize,
+            values.len() as isize,
+        )
+    })
+    .expect("dense elements attr")
+}

@@ -1,0 +1,10 @@
+//! Passes implemented in Rust, registered with MLIR's pass registry by the
+//! bridge (flags in rmlir-opt, names in stock mlir-opt's --pass-pipeline).
+
+mod arith_to_llvm;
+mod test_panic;
+
+use crate::registry::PassDef;
+
+/// Every Rust pass; the index is the pass id.
+pub static ALL: &[PassDef] = &[arith_to_llvm::PASS, test_panic::PASS];

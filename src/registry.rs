@@ -1,0 +1,214 @@
+//! The op table: which ops ODS declares (generated from `cpp/td`) and which
+//! Rust functions implement their hooks. The bridge refers to ops by their
+//! dense index in [`ODS_OPS`].
+
+use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use std::sync::OnceLock;
+
+/// One op as declared in ODS, with the hooks ODS declared for it.
+#[derive(Debug)]
+pub struct OdsOp {
+    /// Full name, e.g. `rarith.addi`.
+    pub name: &'static str,
+    /// `hasFolder`.
+    pub has_folder: bool,
+    /// `hasVerifier`.
+    pub has_verifier: bool,
+    /// `hasRegionVerifier`.
+    pub has_region_verifier: bool,
+    /// `hasCanonicalizer`.
+    pub has_canonicalizer: bool,
+    /// Carries the `RustResultNames` trait.
+    pub result_names: bool,
+    /// Carries `RustInferTypes` or `RustInferTypesCompatible`.
+    pub infer_types: bool,
+}
+
+include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
+
+/// What a folder produced for one result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folded {
+    /// A constant, materialized by the dialect.
+    Attr(Attr),
+    /// An existing value (an operand, or the op's own result after an
+    /// in-place update).
+    Value(Value),
+}
+
+/// A single-result folder: operands' constant values (None if not constant).
+pub type FoldFn = fn(Op, &[Option<Attr>]) -> Option<Folded>;
+/// A verifier: emits its diagnostics on the op and returns false on failure.
+pub type VerifyFn = fn(Op) -> bool;
+/// Result names for OpAsmOpInterface: (result index, name) pairs.
+pub type ResultNamesFn = fn(Op, &mut dyn FnMut(usize, &str));
+/// Return-type inference from operands and the attribute dictionary.
+pub type InferTypesFn = fn(Context, Location, &[Value], Option<Attr>) -> Option<Vec<Type>>;
+/// InferTypeOpInterface::isCompatibleReturnTypes.
+pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
+
+/// A canonicalization pattern implemented in Rust.
+#[derive(Debug)]
+pub struct PatternDef {
+    /// The upstream pattern name (used as the debug name).
+    pub name: &'static str,
+    /// The root op name.
+    pub root: &'static str,
+    /// Pattern benefit.
+    pub benefit: u16,
+    /// Matches and rewrites; returns true when it changed the IR.
+    pub rewrite: fn(Op, &mut Rewriter) -> bool,
+}
+
+/// The Rust behaviour of one op; `None` where the op has no such hook.
+#[derive(Clone, Copy)]
+pub struct OpBehaviour {
+    /// Folder.
+    pub fold: Option<FoldFn>,
+    /// Verifier (`verify()`).
+    pub verify: Option<VerifyFn>,
+    /// Region verifier (`verifyRegions()`).
+    pub verify_regions: Option<VerifyFn>,
+    /// Canonicalization patterns rooted at this op.
+    pub patterns: &'static [PatternDef],
+    /// OpAsmOpInterface result names.
+    pub result_names: Option<ResultNamesFn>,
+    /// InferTypeOpInterface::inferReturnTypes.
+    pub infer_types: Option<InferTypesFn>,
+    /// InferTypeOpInterface::isCompatibleReturnTypes.
+    pub compatible_types: Option<CompatibleTypesFn>,
+}
+
+/// An op with no Rust hooks (a `const` base for struct update syntax).
+pub const NO_HOOKS: OpBehaviour = OpBehaviour {
+    fold: None,
+    verify: None,
+    verify_regions: None,
+    patterns: &[],
+    result_names: None,
+    infer_types: None,
+    compatible_types: None,
+};
+
+/// A pass implemented in Rust.
+pub struct PassDef {
+    /// Command-line argument (`convert-rarith-to-llvm`).
+    pub argument: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Anchor op name; empty for any op.
+    pub op_name: &'static str,
+    /// Dialects the pass creates ops of.
+    pub dependent_dialects: fn() -> Vec<mlir_sys::MlirDialectHandle>,
+    /// The pass body; false signals failure (after emitting diagnostics).
+    pub run: fn(Op) -> bool,
+}
+
+/// The Rust behaviour of `name`, from the dialect modules.
+fn behaviour_of(name: &str) -> OpBehaviour {
+    let (dialect, mnemonic) = name.split_once('.').unwrap_or(("", name));
+    match dialect {
+        "rarith" => crate::arith::behaviour(mnemonic),
+        "rshape" => crate::shape::behaviour(mnemonic),
+        _ => NO_HOOKS,
+    }
+}
+
+/// Behaviours indexed like [`ODS_OPS`].
+pub fn behaviours() -> &'static [OpBehaviour] {
+    static TABLE: OnceLock<Vec<OpBehaviour>> = OnceLock::new();
+    TABLE.get_or_init(|| ODS_OPS.iter().map(|op| behaviour_of(op.name)).collect())
+}
+
+/// The dense id of an op name (its index in [`ODS_OPS`]).
+pub fn op_id(name: &str) -> Option<u32> {
+    ODS_OPS
+        .binary_search_by(|op| op.name.cmp(name))
+        .ok()
+        .map(|i| i as u32)
+}
+
+/// The behaviour of op id `id`.
+pub fn behaviour(id: u32) -> Option<&'static OpBehaviour> {
+    behaviours().get(id as usize)
+}
+
+/// Every pattern of every op, indexed by pattern id.
+pub fn patterns() -> &'static [&'static PatternDef] {
+    static TABLE: OnceLock<Vec<&'static PatternDef>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        behaviours()
+            .iter()
+            .flat_map(|b| b.patterns.iter())
+            .collect()
+    })
+}
+
+/// The pattern id of the first pattern of op `id`.
+pub fn first_pattern_id(id: u32) -> u32 {
+    behaviours()[..id as usize]
+        .iter()
+        .map(|b| b.patterns.len() as u32)
+        .sum()
+}
+
+/// Every Rust pass, indexed by pass id.
+pub fn passes() -> &'static [PassDef] {
+    crate::passes::ALL
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ods_table_is_sorted_so_ids_are_binary_searchable() {
+        assert!(ODS_OPS.windows(2).all(|w| w[0].name < w[1].name));
+        for (i, op) in ODS_OPS.iter().enumerate() {
+            assert_eq!(op_id(op.name), Some(i as u32));
+        }
+        assert_eq!(op_id("rarith.nonexistent"), None);
+    }
+
+    #[test]
+    fn rust_hooks_match_what_ods_declares() {
+        for (op, b) in ODS_OPS.iter().zip(behaviours()) {
+            assert_eq!(op.has_folder, b.fold.is_some(), "{}: folder", op.name);
+            assert_eq!(op.has_verifier, b.verify.is_some(), "{}: verifier", op.name);
+            assert_eq!(
+                op.has_region_verifier,
+                b.verify_regions.is_some(),
+                "{}: region verifier",
+                op.name
+            );
+            assert_eq!(
+                op.has_canonicalizer,
+                !b.patterns.is_empty(),
+                "{}: patterns",
+                op.name
+            );
+            assert_eq!(
+                op.result_names,
+                b.result_names.is_some(),
+                "{}: result names",
+                op.name
+            );
+            assert_eq!(
+                op.infer_types,
+                b.infer_types.is_some(),
+                "{}: type inference",
+                op.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_pattern_is_rooted_at_the_op_that_lists_it() {
+        for (op, b) in ODS_OPS.iter().zip(behaviours()) {
+            for p in b.patterns {
+                assert_eq!(p.root, op.name, "{}", p.name);
+            }
+        }
+    }
+}

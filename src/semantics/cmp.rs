@@ -1,0 +1,151 @@
+//! Integer comparison predicates (`cmpi`), numbered as upstream's enum.
+
+use super::ApInt;
+use std::cmp::Ordering;
+
+/// The predicates of `rarith.cmpi`, with upstream's numbering (0..=9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpIPredicate {
+    Eq = 0,
+    Ne = 1,
+    Slt = 2,
+    Sle = 3,
+    Sgt = 4,
+    Sge = 5,
+    Ult = 6,
+    Ule = 7,
+    Ugt = 8,
+    Uge = 9,
+}
+
+impl CmpIPredicate {
+    /// Every predicate, in enum order.
+    pub const ALL: [CmpIPredicate; 10] = [
+        Self::Eq,
+        Self::Ne,
+        Self::Slt,
+        Self::Sle,
+        Self::Sgt,
+        Self::Sge,
+        Self::Ult,
+        Self::Ule,
+        Self::Ugt,
+        Self::Uge,
+    ];
+
+    /// The predicate with enum value `v`.
+    pub fn from_u64(v: u64) -> Option<Self> {
+        Self::ALL.get(usize::try_from(v).ok()?).copied()
+    }
+
+    /// The keyword upstream prints (`slt`, ...).
+    pub fn keyword(self) -> &'static str {
+        [
+            "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+        ][self as usize]
+    }
+
+    /// Evaluates the predicate on two integers of the same width.
+    pub fn apply(self, lhs: &ApInt, rhs: &ApInt) -> bool {
+        let s = || lhs.scmp(rhs);
+        let u = || lhs.ucmp(rhs);
+        match self {
+            Self::Eq => lhs == rhs,
+            Self::Ne => lhs != rhs,
+            Self::Slt => s() == Ordering::Less,
+            Self::Sle => s() != Ordering::Greater,
+            Self::Sgt => s() == Ordering::Greater,
+            Self::Sge => s() != Ordering::Less,
+            Self::Ult => u() == Ordering::Less,
+            Self::Ule => u() != Ordering::Greater,
+            Self::Ugt => u() == Ordering::Greater,
+            Self::Uge => u() != Ordering::Less,
+        }
+    }
+
+    /// The result of comparing a value with itself.
+    pub fn on_equal_operands(self) -> bool {
+        matches!(
+            self,
+            Self::Eq | Self::Sle | Self::Sge | Self::Ule | Self::Uge
+        )
+    }
+
+    /// The predicate that gives the same answer with the operands swapped
+    /// (`slt` <-> `sgt`; `eq` and `ne` stay).
+    pub fn swapped(self) -> Self {
+        match self {
+            Self::Slt => Self::Sgt,
+            Self::Sgt => Self::Slt,
+            Self::Sle => Self::Sge,
+            Self::Sge => Self::Sle,
+            Self::Ult => Self::Ugt,
+            Self::Ugt => Self::Ult,
+            Self::Ule => Self::Uge,
+            Self::Uge => Self::Ule,
+            p => p,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn i(width: u32, v: i64) -> ApInt {
+        ApInt::from_i64(width, v)
+    }
+
+    #[test]
+    fn signed_predicates_read_the_sign_bit() {
+        assert!(CmpIPredicate::Slt.apply(&i(8, -1), &i(8, 0)));
+        assert!(!CmpIPredicate::Ult.apply(&i(8, -1), &i(8, 0)));
+        assert!(CmpIPredicate::Ugt.apply(&i(8, -128), &i(8, 127)));
+        assert!(CmpIPredicate::Slt.apply(&i(8, -128), &i(8, 127)));
+    }
+
+    #[test]
+    fn i1_true_is_minus_one_when_signed() {
+        // In i1, 1 is -1 as a signed number: true <s false.
+        assert!(CmpIPredicate::Slt.apply(&i(1, -1), &i(1, 0)));
+        assert!(CmpIPredicate::Ugt.apply(&i(1, -1), &i(1, 0)));
+    }
+
+    #[test]
+    fn wide_integers_compare_by_all_words() {
+        let a = ApInt::from_words(256, &[0, 0, 0, 1]);
+        let b = ApInt::from_words(256, &[u64::MAX, u64::MAX, u64::MAX, 0]);
+        assert!(CmpIPredicate::Ugt.apply(&a, &b));
+        assert!(CmpIPredicate::Sgt.apply(&a, &b));
+    }
+
+    proptest! {
+        #[test]
+        fn predicates_agree_with_host_integers(a: i64, b: i64) {
+            let (x, y) = (i(64, a), i(64, b));
+            let (ua, ub) = (a as u64, b as u64);
+            let expect = [a == b, a != b, a < b, a <= b, a > b, a >= b,
+                          ua < ub, ua <= ub, ua > ub, ua >= ub];
+            for (p, e) in CmpIPredicate::ALL.iter().zip(expect) {
+                prop_assert_eq!(p.apply(&x, &y), e, "{:?}", p);
+            }
+        }
+
+        #[test]
+        fn swapping_operands_and_predicate_preserves_the_answer(a: i16, b: i16) {
+            let (x, y) = (i(16, a.into()), i(16, b.into()));
+            for p in CmpIPredicate::ALL {
+                prop_assert_eq!(p.apply(&x, &y), p.swapped().apply(&y, &x));
+            }
+        }
+
+        #[test]
+        fn equal_operands_rule_matches_evaluation(a: i32) {
+            let x = i(32, a.into());
+            for p in CmpIPredicate::ALL {
+                prop_assert_eq!(p.apply(&x, &x), p.on_equal_operands());
+            }
+        }
+    }
+}

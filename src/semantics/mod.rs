@@ -1,0 +1,10 @@
+//! Pure semantics, free of MLIR types: integers of any width, comparison
+//! predicates and the shape lattice. Everything here is unit- and
+//! property-tested on its own; the op hooks in `arith`/`shape` only translate
+//! between IR and these types.
+
+pub mod apint;
+pub mod cmp;
+pub mod shape;
+
+pub use apint::ApInt;

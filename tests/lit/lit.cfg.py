@@ -1,0 +1,39 @@
+# lit configuration for rmlir: every test runs on the release build.
+import os
+
+import lit.formats
+
+config.name = "rmlir"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    os.path.dirname(os.path.dirname(config.test_source_root)), "target", "lit"
+)
+
+root = os.path.dirname(os.path.dirname(config.test_source_root))
+llvm = os.environ.get("RMLIR_LLVM_PREFIX", "/usr/lib/llvm-22")
+bin_dir = os.path.join(root, "target", "release")
+plugin = os.path.join(bin_dir, "librmlir.so")
+
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, os.path.join(llvm, "bin"), config.environment.get("PATH", os.environ["PATH"])]
+)
+config.environment["RUST_BACKTRACE"] = "0"
+
+# %mlir-opt-plugin: stock upstream mlir-opt with rmlir loaded as both plugins.
+config.substitutions.append(
+    (
+        "%mlir-opt-plugin",
+        f"{llvm}/bin/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}",
+    )
+)
+# %upstream-mlir-opt: stock mlir-opt alone (for differential tests).
+config.substitutions.append(("%upstream-mlir-opt", f"{llvm}/bin/mlir-opt"))
+# %to-upstream / %from-upstream: rename our dialects to upstream's and back.
+config.substitutions.append(
+    ("%to-upstream", r"sed -E 's/\brarith\./arith./g; s/\brshape\./shape./g; s/!rshape\./!shape./g; s/#rarith\./#arith./g'")
+)
+config.substitutions.append(
+    ("%from-upstream", r"sed -E 's/\barith\./rarith./g; s/\bshape\./rshape./g; s/!shape\./!rshape./g; s/#arith\./#rarith./g'")
+)
