@@ -18,8 +18,11 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
     }
 }
 
-/// `ArithDialect::materializeConstant`: an `rarith.constant` when the value is
-/// buildable with the type (poison is left to the ub dialect: not ours).
+/// `ArithDialect::materializeConstant`: `ub.poison` for poison, else an
+/// `rarith.constant` when the value is buildable with the type.
 pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+    if fold::is_poison(value) {
+        return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
+    }
     constant::materialize(value, ty, loc)
 }

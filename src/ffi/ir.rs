@@ -260,6 +260,11 @@ impl Value {
             }
         }
     }
+    /// True when the value has at least one use.
+    pub fn has_uses(self) -> bool {
+        // SAFETY: value is live.
+        unsafe { !mlirValueGetFirstUse(self.raw()).ptr.is_null() }
+    }
     /// The defining op if it has the given name.
     pub fn defined_by(self, name: &str) -> Option<Op> {
         self.defining_op().filter(|op| op.name() == name)

@@ -52,15 +52,49 @@ pub fn replace_and_erase(op: Op, values: &[Value]) {
     unsafe { mlirOperationDestroy(op.raw()) };
 }
 
-/// Inserts new ops immediately before an anchor op.
+/// Where a [`Builder`] inserts.
+#[derive(Clone, Copy)]
+enum Point {
+    Before(Op),
+    After(Op),
+    BlockStart(MlirBlock),
+}
+
+/// Inserts new ops at a fixed point of a block.
 pub struct Builder {
-    anchor: Op,
+    point: Point,
+    loc: Location,
 }
 
 impl Builder {
     /// A builder inserting before `anchor` (which must be in a block).
     pub fn before(anchor: Op) -> Self {
-        Builder { anchor }
+        Builder {
+            point: Point::Before(anchor),
+            loc: anchor.location(),
+        }
+    }
+
+    /// A builder inserting right after the definition of `v`: after its
+    /// defining op, or at the start of its block for a block argument.
+    pub fn after_value(v: Value) -> Self {
+        match v.defining_op() {
+            Some(op) => Builder {
+                point: Point::After(op),
+                loc: op.location(),
+            },
+            None => {
+                // SAFETY: v is a live block argument (not an op result).
+                let block = unsafe { mlirBlockArgumentGetOwner(v.raw()) };
+                // SAFETY: the block is live; its parent op gives a location.
+                let parent = Op::from_raw(unsafe { mlirBlockGetParentOperation(block) })
+                    .expect("block argument of a block inside an op");
+                Builder {
+                    point: Point::BlockStart(block),
+                    loc: parent.location(),
+                }
+            }
+        }
     }
 
     /// Creates and inserts an op of a registered name.
@@ -74,19 +108,33 @@ impl Builder {
     ) -> Op {
         let op = Op::create(name, loc, operands, result_types, attrs)
             .unwrap_or_else(|| panic!("op `{name}` is not registered"));
-        // SAFETY: anchor is live and in a block; op is detached and becomes
+        // SAFETY: the anchor op or block is live; op is detached and becomes
         // owned by that block.
         unsafe {
-            let block = mlirOperationGetBlock(self.anchor.raw());
-            mlirBlockInsertOwnedOperationBefore(block, self.anchor.raw(), op.raw());
+            match self.point {
+                Point::Before(anchor) => {
+                    let block = mlirOperationGetBlock(anchor.raw());
+                    mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), op.raw());
+                }
+                Point::After(anchor) => {
+                    let block = mlirOperationGetBlock(anchor.raw());
+                    mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), op.raw());
+                }
+                Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, op.raw()),
+            }
         }
         op
     }
 
     /// `builtin.unrealized_conversion_cast %v : T to U`.
     pub fn cast(&self, v: Value, to: Type) -> Value {
-        let loc = self.anchor.location();
-        self.create("builtin.unrealized_conversion_cast", loc, &[v], &[to], &[])
-            .result(0)
+        self.create(
+            "builtin.unrealized_conversion_cast",
+            self.loc,
+            &[v],
+            &[to],
+            &[],
+        )
+        .result(0)
     }
 }

@@ -4,7 +4,8 @@
 //! bridge the boundary (as the dialect conversion framework does), to be
 //! removed by `reconcile-unrealized-casts`.
 
-use crate::ffi::ir::{Attr, Context, Op, Type, Value};
+use super::conversion::Conversion;
+use crate::ffi::ir::{Attr, Context, Op, Type};
 use crate::ffi::walk::{self, Builder};
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
@@ -42,6 +43,7 @@ fn convert_type(ty: Type) -> Option<Type> {
 struct Lowering {
     ctx: Context,
     overflow_attrs: HashMap<u64, Attr>,
+    conversion: Conversion,
 }
 
 impl Lowering {
@@ -55,22 +57,6 @@ impl Lowering {
             .or_insert_with(|| Attr::int(ctx.integer_type(32), &ApInt::from_u64(32, flags & 3)))
     }
 
-    /// Operand `v` in the converted type `to` (a cast when the type changes).
-    fn operand(&self, b: &Builder, v: Value, to: Type) -> Value {
-        if v.ty() == to { v } else { b.cast(v, to) }
-    }
-
-    /// Replaces `op` by `new`, casting its result back when the type changed.
-    fn replace(&self, b: &Builder, op: Op, new: Op) {
-        let old = op.result(0);
-        let value = if new.result(0).ty() == old.ty() {
-            new.result(0)
-        } else {
-            b.cast(new.result(0), old.ty())
-        };
-        walk::replace_and_erase(op, &[value]);
-    }
-
     fn lower(&mut self, op: Op) -> bool {
         let b = Builder::before(op);
         let loc = op.location();
@@ -81,19 +67,17 @@ impl Lowering {
                 };
                 let value = op.attr("value").expect("constant value");
                 let new = b.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
-                self.replace(&b, op, new);
+                self.conversion.replace(op, vec![new.result(0)]);
             }
             "rarith.addi" => {
                 let Some(ty) = convert_type(op.result(0).ty()) else {
                     return false;
                 };
                 let flags = self.overflow_attr(op.enum_attr("overflowFlags").unwrap_or(0));
-                let (l, r) = (
-                    self.operand(&b, op.operand(0), ty),
-                    self.operand(&b, op.operand(1), ty),
-                );
+                let l = self.conversion.operand(op.operand(0), ty);
+                let r = self.conversion.operand(op.operand(1), ty);
                 let new = b.create("llvm.add", loc, &[l, r], &[ty], &[("overflowFlags", flags)]);
-                self.replace(&b, op, new);
+                self.conversion.replace(op, vec![new.result(0)]);
             }
             "rarith.cmpi" => {
                 let Some(ty) = convert_type(op.operand(0).ty()) else {
@@ -104,10 +88,8 @@ impl Lowering {
                 };
                 let pred = op.enum_attr("predicate").expect("cmpi predicate");
                 let pred = Attr::int(self.ctx.integer_type(64), &ApInt::from_u64(64, pred));
-                let (l, r) = (
-                    self.operand(&b, op.operand(0), ty),
-                    self.operand(&b, op.operand(1), ty),
-                );
+                let l = self.conversion.operand(op.operand(0), ty);
+                let r = self.conversion.operand(op.operand(1), ty);
                 let new = b.create(
                     "llvm.icmp",
                     loc,
@@ -115,7 +97,7 @@ impl Lowering {
                     &[result_ty],
                     &[("predicate", pred)],
                 );
-                self.replace(&b, op, new);
+                self.conversion.replace(op, vec![new.result(0)]);
             }
             _ => return true,
         }
@@ -127,6 +109,7 @@ fn run(root: Op) -> bool {
     let mut lowering = Lowering {
         ctx: root.context(),
         overflow_attrs: HashMap::new(),
+        conversion: Conversion::default(),
     };
     let ops = walk::collect(root, |op| op.name().starts_with("rarith."));
     for op in ops {
@@ -136,5 +119,6 @@ fn run(root: Op) -> bool {
             return false;
         }
     }
+    lowering.conversion.finish();
     true
 }

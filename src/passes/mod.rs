@@ -2,6 +2,7 @@
 //! bridge (flags in rmlir-opt, names in stock mlir-opt's --pass-pipeline).
 
 mod arith_to_llvm;
+pub mod conversion;
 mod test_panic;
 
 use crate::registry::PassDef;
