@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit lint fmt clean
+.PHONY: all deps build demo test test-rust test-lit lint fmt clean bench
 
 all: build
 
@@ -36,3 +36,7 @@ fmt:
 
 clean:
 	$(CARGO) clean
+
+# Canonicalization speed: rarith/rshape vs upstream arith/shape, same IR, same run.
+bench: build
+	$(CARGO) run --release --example bench -- $(BENCH_ARGS)

@@ -100,10 +100,10 @@ fn main() {
                 .unwrap_or_default();
             let has = |t: &str| traits.contains(&t);
             let mut line = String::new();
-            write!(
+            writeln!(
                 line,
                 "    OdsOp {{ name: \"{dialect}.{mnemonic}\", has_folder: {}, has_verifier: {}, \
-                 has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {} }},\n",
+                 has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {} }},",
                 bit("hasFolder"),
                 bit("hasVerifier"),
                 bit("hasRegionVerifier"),

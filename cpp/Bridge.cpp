@@ -452,32 +452,56 @@ extern "C" void rmlirEmitOpError(MlirOperation op, MlirStringRef message) {
   unwrap(op)->emitOpError(toCxx(message));
 }
 
+/// The uniqued name of inherent attribute `name` of `opName`, if it is one.
+static StringAttr inherentAttrName(RegisteredOperationName opName,
+                                   llvm::StringRef name) {
+  for (StringAttr known : opName.getAttributeNames())
+    if (known.getValue() == name)
+      return known;
+  return {};
+}
+
 extern "C" MlirOperation rmlirOperationCreate(
     MlirStringRef name, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
-    const MlirNamedAttribute *attributes, intptr_t numAttributes) {
+    const MlirStringRef *attrNames, const MlirAttribute *attrValues,
+    intptr_t numAttributes) {
   Location location = unwrap(loc);
+  MLIRContext *ctx = location.getContext();
   std::optional<RegisteredOperationName> opName =
-      RegisteredOperationName::lookup(toCxx(name), location.getContext());
+      RegisteredOperationName::lookup(toCxx(name), ctx);
   if (!opName)
     return {nullptr};
   OperationState state(location, *opName);
+  state.operands.reserve(numOperands);
   for (intptr_t i = 0; i < numOperands; ++i)
     state.operands.push_back(unwrap(operands[i]));
   for (intptr_t i = 0; i < numResults; ++i)
     state.types.push_back(unwrap(resultTypes[i]));
-  NamedAttrList attrs;
-  for (intptr_t i = 0; i < numAttributes; ++i)
-    attrs.append(unwrap(attributes[i].name), unwrap(attributes[i].attribute));
   if (opName->getOpPropertyByteSize() == 0) {
-    state.attributes = attrs;
+    for (intptr_t i = 0; i < numAttributes; ++i) {
+      StringAttr attrName = inherentAttrName(*opName, toCxx(attrNames[i]));
+      if (!attrName)
+        attrName = StringAttr::get(ctx, toCxx(attrNames[i]));
+      state.addAttribute(attrName, unwrap(attrValues[i]));
+    }
     return wrap(Operation::create(state));
   }
-  // Ops with properties: the attributes given are their inherent attributes
-  // and properties, set the way the generic syntax `<{...}>` sets them.
+  // Ops with properties: inherent attributes are set in place, as a typed
+  // builder would; other properties are set the way the generic syntax
+  // `<{...}>` sets them.
   Operation *op = Operation::create(state);
-  if (failed(op->setPropertiesFromAttribute(
-          attrs.getDictionary(location.getContext()), nullptr))) {
+  NamedAttrList others;
+  for (intptr_t i = 0; i < numAttributes; ++i) {
+    Attribute value = unwrap(attrValues[i]);
+    if (StringAttr attrName = inherentAttrName(*opName, toCxx(attrNames[i])))
+      op->setInherentAttr(attrName, value);
+    else
+      others.append(StringAttr::get(ctx, toCxx(attrNames[i])), value);
+  }
+  if (!others.empty() &&
+      failed(op->setPropertiesFromAttribute(others.getDictionary(ctx),
+                                            nullptr))) {
     op->destroy();
     return {nullptr};
   }

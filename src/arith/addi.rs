@@ -23,15 +23,15 @@ fn fold_addi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if fold::is_zero(operands[1]) {
         return Some(Folded::Value(lhs));
     }
-    if let Some(sub) = lhs.defined_by("rarith.subi") {
-        if sub.operand(1) == rhs {
-            return Some(Folded::Value(sub.operand(0)));
-        }
+    if let Some(sub) = lhs.defined_by("rarith.subi")
+        && sub.operand(1) == rhs
+    {
+        return Some(Folded::Value(sub.operand(0)));
     }
-    if let Some(sub) = rhs.defined_by("rarith.subi") {
-        if sub.operand(1) == lhs {
-            return Some(Folded::Value(sub.operand(0)));
-        }
+    if let Some(sub) = rhs.defined_by("rarith.subi")
+        && sub.operand(1) == lhs
+    {
+        return Some(Folded::Value(sub.operand(0)));
     }
     fold::binary_int(operands, None, |a, b| Some(a.wrapping_add(b))).map(Folded::Attr)
 }

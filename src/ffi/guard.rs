@@ -17,8 +17,14 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 }
 
 /// Runs `f`; if it panics, emits `rmlir: internal error in <what>: <message>`
-/// at `loc` (or on stderr when there is no location) and returns `failed`.
-pub fn guard<R>(what: &str, loc: Option<Location>, failed: R, f: impl FnOnce() -> R) -> R {
+/// at the location `loc` gives (or on stderr when none) and returns `failed`.
+/// `loc` is only evaluated after a panic, keeping the happy path free of it.
+pub fn guard<R>(
+    what: &str,
+    loc: impl FnOnce() -> Option<Location>,
+    failed: R,
+    f: impl FnOnce() -> R,
+) -> R {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(payload) => {
@@ -26,7 +32,7 @@ pub fn guard<R>(what: &str, loc: Option<Location>, failed: R, f: impl FnOnce() -
                 "rmlir: internal error in {what}: {}",
                 panic_message(&*payload)
             );
-            match loc {
+            match loc() {
                 Some(loc) => loc.emit_error(&text),
                 None => eprintln!("{text}"),
             }
@@ -41,13 +47,13 @@ mod tests {
 
     #[test]
     fn a_panic_becomes_the_failure_value() {
-        let r = guard("test hook", None, false, || -> bool { panic!("boom") });
+        let r = guard("test hook", || None, false, || -> bool { panic!("boom") });
         assert!(!r);
     }
 
     #[test]
     fn no_panic_passes_the_result_through() {
-        assert_eq!(guard("test hook", None, 0, || 42), 42);
+        assert_eq!(guard("test hook", || None, 0, || 42), 42);
     }
 
     #[test]

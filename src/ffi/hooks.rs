@@ -18,10 +18,15 @@ fn behaviour(id: u32) -> Option<&'static registry::OpBehaviour> {
 }
 
 extern "C" fn op_id(name: MlirStringRef) -> u32 {
-    guard("opId", None, NO_OP, || {
-        // SAFETY: the bridge passes an op name that lives for the call.
-        registry::op_id(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
-    })
+    guard(
+        "opId",
+        || None,
+        NO_OP,
+        || {
+            // SAFETY: the bridge passes an op name that lives for the call.
+            registry::op_id(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
+        },
+    )
 }
 
 extern "C" fn fold(
@@ -35,62 +40,75 @@ extern "C" fn fold(
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    guard("fold", Some(op.location()), false, || {
-        let Some(f) = behaviour(id).and_then(|b| b.fold) else {
-            return false;
-        };
-        if num_results != 1 {
-            return false;
-        }
-        let operands: &[Option<Attr>] = if num_operands == 0 {
-            &[]
-        } else {
-            // SAFETY: the bridge passes `num_operands` attributes (null for
-            // non-constant operands); Option<Attr> is a nullable pointer with
-            // MlirAttribute's layout.
-            unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
-        };
-        let Some(folded) = f(op, operands) else {
-            return false;
-        };
-        let out = match folded {
-            Folded::Attr(a) => b::RmlirFoldResult {
-                attr: a.raw(),
-                value: MlirValue {
-                    ptr: std::ptr::null_mut(),
+    guard(
+        "fold",
+        || Some(op.location()),
+        false,
+        || {
+            let Some(f) = behaviour(id).and_then(|b| b.fold) else {
+                return false;
+            };
+            if num_results != 1 {
+                return false;
+            }
+            let operands: &[Option<Attr>] = if num_operands == 0 {
+                &[]
+            } else {
+                // SAFETY: the bridge passes `num_operands` attributes (null for
+                // non-constant operands); Option<Attr> is a nullable pointer with
+                // MlirAttribute's layout.
+                unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
+            };
+            let Some(folded) = f(op, operands) else {
+                return false;
+            };
+            let out = match folded {
+                Folded::Attr(a) => b::RmlirFoldResult {
+                    attr: a.raw(),
+                    value: MlirValue {
+                        ptr: std::ptr::null_mut(),
+                    },
                 },
-            },
-            Folded::Value(v) => b::RmlirFoldResult {
-                attr: MlirAttribute {
-                    ptr: std::ptr::null(),
+                Folded::Value(v) => b::RmlirFoldResult {
+                    attr: MlirAttribute {
+                        ptr: std::ptr::null(),
+                    },
+                    value: v.raw(),
                 },
-                value: v.raw(),
-            },
-        };
-        // SAFETY: the bridge passes room for num_results (== 1) results.
-        unsafe { *results = out };
-        true
-    })
+            };
+            // SAFETY: the bridge passes room for num_results (== 1) results.
+            unsafe { *results = out };
+            true
+        },
+    )
 }
 
 extern "C" fn verify(id: u32, op: MlirOperation) -> bool {
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    guard("verify", Some(op.location()), false, || {
-        behaviour(id).and_then(|b| b.verify).is_none_or(|f| f(op))
-    })
+    guard(
+        "verify",
+        || Some(op.location()),
+        false,
+        || behaviour(id).and_then(|b| b.verify).is_none_or(|f| f(op)),
+    )
 }
 
 extern "C" fn verify_regions(id: u32, op: MlirOperation) -> bool {
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    guard("verifyRegions", Some(op.location()), false, || {
-        behaviour(id)
-            .and_then(|b| b.verify_regions)
-            .is_none_or(|f| f(op))
-    })
+    guard(
+        "verifyRegions",
+        || Some(op.location()),
+        false,
+        || {
+            behaviour(id)
+                .and_then(|b| b.verify_regions)
+                .is_none_or(|f| f(op))
+        },
+    )
 }
 
 extern "C" fn canonicalization_patterns(
@@ -98,23 +116,28 @@ extern "C" fn canonicalization_patterns(
     out: *mut b::RmlirPatternDesc,
     capacity: isize,
 ) -> isize {
-    guard("getCanonicalizationPatterns", None, 0, || {
-        let Some(b) = behaviour(id) else { return 0 };
-        let first = registry::first_pattern_id(id);
-        for (i, p) in b.patterns.iter().enumerate().take(capacity.max(0) as usize) {
-            // SAFETY: the bridge passes room for `capacity` descriptors; the
-            // strings are 'static.
-            unsafe {
-                *out.add(i) = b::RmlirPatternDesc {
-                    patternId: first + i as u32,
-                    benefit: p.benefit,
-                    root: ir::sref(p.root),
-                    debugName: ir::sref(p.name),
-                }
-            };
-        }
-        b.patterns.len() as isize
-    })
+    guard(
+        "getCanonicalizationPatterns",
+        || None,
+        0,
+        || {
+            let Some(b) = behaviour(id) else { return 0 };
+            let first = registry::first_pattern_id(id);
+            for (i, p) in b.patterns.iter().enumerate().take(capacity.max(0) as usize) {
+                // SAFETY: the bridge passes room for `capacity` descriptors; the
+                // strings are 'static.
+                unsafe {
+                    *out.add(i) = b::RmlirPatternDesc {
+                        patternId: first + i as u32,
+                        benefit: p.benefit,
+                        root: ir::sref(p.root),
+                        debugName: ir::sref(p.name),
+                    }
+                };
+            }
+            b.patterns.len() as isize
+        },
+    )
 }
 
 extern "C" fn match_and_rewrite(
@@ -125,13 +148,18 @@ extern "C" fn match_and_rewrite(
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    guard("matchAndRewrite", Some(op.location()), false, || {
-        let Some(p) = registry::patterns().get(pattern as usize) else {
-            return false;
-        };
-        let mut rw = Rewriter::new(rewriter, op);
-        (p.rewrite)(op, &mut rw)
-    })
+    guard(
+        "matchAndRewrite",
+        || Some(op.location()),
+        false,
+        || {
+            let Some(p) = registry::patterns().get(pattern as usize) else {
+                return false;
+            };
+            let mut rw = Rewriter::new(rewriter, op);
+            (p.rewrite)(op, &mut rw)
+        },
+    )
 }
 
 extern "C" fn asm_result_names(
@@ -142,15 +170,20 @@ extern "C" fn asm_result_names(
 ) {
     let Some(op) = Op::from_raw(op) else { return };
     let Some(set) = set else { return };
-    guard("getAsmResultNames", Some(op.location()), (), || {
-        if let Some(f) = behaviour(id).and_then(|b| b.result_names) {
-            f(op, &mut |i, name| {
-                // SAFETY: `set` and `user_data` are the bridge's sink for this
-                // call; name is borrowed for the call.
-                unsafe { set(user_data, i as isize, ir::sref(name)) }
-            });
-        }
-    })
+    guard(
+        "getAsmResultNames",
+        || Some(op.location()),
+        (),
+        || {
+            if let Some(f) = behaviour(id).and_then(|b| b.result_names) {
+                f(op, &mut |i, name| {
+                    // SAFETY: `set` and `user_data` are the bridge's sink for this
+                    // call; name is borrowed for the call.
+                    unsafe { set(user_data, i as isize, ir::sref(name)) }
+                });
+            }
+        },
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -169,26 +202,31 @@ extern "C" fn infer_return_types(
     else {
         return false;
     };
-    guard("inferReturnTypes", Some(loc), false, || {
-        let Some(f) = behaviour(id).and_then(|b| b.infer_types) else {
-            return false;
-        };
-        let operands: &[Value] = if num_operands == 0 {
-            &[]
-        } else {
-            // SAFETY: the bridge passes `num_operands` live values; Value is
-            // repr(transparent) over a non-null MlirValue.
-            unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
-        };
-        let Some(types) = f(ctx, loc, operands, Attr::from_raw(attributes)) else {
-            return false;
-        };
-        for t in types {
-            // SAFETY: push/user_data are the bridge's sink for this call.
-            unsafe { push(user_data, t.raw()) };
-        }
-        true
-    })
+    guard(
+        "inferReturnTypes",
+        || Some(loc),
+        false,
+        || {
+            let Some(f) = behaviour(id).and_then(|b| b.infer_types) else {
+                return false;
+            };
+            let operands: &[Value] = if num_operands == 0 {
+                &[]
+            } else {
+                // SAFETY: the bridge passes `num_operands` live values; Value is
+                // repr(transparent) over a non-null MlirValue.
+                unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
+            };
+            let Some(types) = f(ctx, loc, operands, Attr::from_raw(attributes)) else {
+                return false;
+            };
+            for t in types {
+                // SAFETY: push/user_data are the bridge's sink for this call.
+                unsafe { push(user_data, t.raw()) };
+            }
+            true
+        },
+    )
 }
 
 extern "C" fn is_compatible_return_types(
@@ -198,22 +236,27 @@ extern "C" fn is_compatible_return_types(
     actual: *const MlirType,
     num_actual: isize,
 ) -> bool {
-    guard("isCompatibleReturnTypes", None, false, || {
-        let view = |p: *const MlirType, n: isize| -> &[Type] {
-            if n == 0 {
-                &[]
-            } else {
-                // SAFETY: the bridge passes n live types; Type is
-                // repr(transparent) over a non-null MlirType.
-                unsafe { std::slice::from_raw_parts(p.cast(), n as usize) }
+    guard(
+        "isCompatibleReturnTypes",
+        || None,
+        false,
+        || {
+            let view = |p: *const MlirType, n: isize| -> &[Type] {
+                if n == 0 {
+                    &[]
+                } else {
+                    // SAFETY: the bridge passes n live types; Type is
+                    // repr(transparent) over a non-null MlirType.
+                    unsafe { std::slice::from_raw_parts(p.cast(), n as usize) }
+                }
+            };
+            let (l, r) = (view(inferred, num_inferred), view(actual, num_actual));
+            match behaviour(id).and_then(|b| b.compatible_types) {
+                Some(f) => f(l, r),
+                None => l == r,
             }
-        };
-        let (l, r) = (view(inferred, num_inferred), view(actual, num_actual));
-        match behaviour(id).and_then(|b| b.compatible_types) {
-            Some(f) => f(l, r),
-            None => l == r,
-        }
-    })
+        },
+    )
 }
 
 extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
@@ -223,11 +266,16 @@ extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
     let Some(ty) = Type::from_raw(ty) else {
         return null;
     };
-    guard("type transform", None, null, || {
-        // SAFETY: the bridge passes a transformer name that lives for the call.
-        let name = unsafe { ir::from_sref(name) };
-        crate::types::transform(name, ty).map_or(null, Type::raw)
-    })
+    guard(
+        "type transform",
+        || None,
+        null,
+        || {
+            // SAFETY: the bridge passes a transformer name that lives for the call.
+            let name = unsafe { ir::from_sref(name) };
+            crate::types::transform(name, ty).map_or(null, Type::raw)
+        },
+    )
 }
 
 extern "C" fn materialize_constant(
@@ -246,16 +294,21 @@ extern "C" fn materialize_constant(
     ) else {
         return null;
     };
-    guard("materializeConstant", Some(loc), null, || {
-        // SAFETY: the bridge passes the dialect namespace for the call.
-        let dialect = unsafe { ir::from_sref(dialect) };
-        let op = match dialect {
-            "rarith" => crate::arith::materialize_constant(value, ty, loc),
-            "rshape" => crate::shape::materialize_constant(value, ty, loc),
-            _ => None,
-        };
-        op.map_or(null, Op::raw)
-    })
+    guard(
+        "materializeConstant",
+        || Some(loc),
+        null,
+        || {
+            // SAFETY: the bridge passes the dialect namespace for the call.
+            let dialect = unsafe { ir::from_sref(dialect) };
+            let op = match dialect {
+                "rarith" => crate::arith::materialize_constant(value, ty, loc),
+                "rshape" => crate::shape::materialize_constant(value, ty, loc),
+                _ => None,
+            };
+            op.map_or(null, Op::raw)
+        },
+    )
 }
 
 extern "C" fn num_passes() -> isize {
@@ -282,7 +335,7 @@ extern "C" fn run_pass(id: u32, op: MlirOperation) -> bool {
     let Some(p) = registry::passes().get(id as usize) else {
         return false;
     };
-    guard(p.argument, Some(op.location()), false, || (p.run)(op))
+    guard(p.argument, || Some(op.location()), false, || (p.run)(op))
 }
 
 static HOOKS: b::RmlirHooks = b::RmlirHooks {

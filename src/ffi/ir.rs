@@ -215,18 +215,14 @@ impl Op {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Option<Op> {
-        let ctx = loc.context();
-        let named: smallvec::SmallVec<[MlirNamedAttribute; 4]> = attrs
-            .iter()
-            .map(|(n, a)| MlirNamedAttribute {
-                // SAFETY: ctx is live; the name is borrowed for the call.
-                name: unsafe { mlirIdentifierGet(ctx.raw(), sref(n)) },
-                attribute: a.raw(),
-            })
-            .collect();
+        let names: smallvec::SmallVec<[MlirStringRef; 4]> =
+            attrs.iter().map(|(n, _)| sref(n)).collect();
+        let values: smallvec::SmallVec<[MlirAttribute; 4]> =
+            attrs.iter().map(|(_, a)| a.raw()).collect();
         // SAFETY: Value/Type are repr(transparent) over the C handles, so the
         // slices have the layout of arrays of MlirValue/MlirType; all objects
-        // are live and the arrays are borrowed for the call.
+        // are live; every array (and the names it points to) is borrowed for
+        // the call.
         let raw = unsafe {
             b::rmlirOperationCreate(
                 sref(name),
@@ -235,8 +231,9 @@ impl Op {
                 operands.len() as isize,
                 result_types.as_ptr().cast(),
                 result_types.len() as isize,
-                named.as_ptr(),
-                named.len() as isize,
+                names.as_ptr(),
+                values.as_ptr(),
+                names.len() as isize,
             )
         };
         Op::from_raw(raw)
@@ -510,16 +507,17 @@ impl Attr {
                 .then(|| from_sref(mlirStringAttrGetValue(self.raw())))
         }
     }
-    /// The value of a scalar integer/index attribute.
+    /// The value of a scalar integer/index attribute (BoolAttr included).
     pub fn as_int(self) -> Option<ApInt> {
-        if !self.is_integer() {
-            return None;
-        }
         let mut buf = [0u64; MAX_INLINE_WORDS];
-        // SAFETY: attr is live; buf has MAX_INLINE_WORDS words of room.
+        // SAFETY: attr is live; buf has MAX_INLINE_WORDS words of room; the
+        // bridge answers 0 for anything but an IntegerAttr.
         let width = unsafe {
             b::rmlirIntegerAttrGetWords(self.raw(), buf.as_mut_ptr(), buf.len() as isize)
         };
+        if width == 0 {
+            return None;
+        }
         if width as usize <= MAX_INLINE_WORDS * 64 {
             return Some(ApInt::from_words(width, &buf));
         }
@@ -534,8 +532,8 @@ impl Attr {
     }
     /// Decodes an integer constant: a scalar, a splat, or dense elements.
     pub fn as_int_const(self) -> Option<IntConst> {
-        if self.is_integer() {
-            return self.as_int().map(IntConst::Scalar);
+        if let Some(v) = self.as_int() {
+            return Some(IntConst::Scalar(v));
         }
         if !self.is_dense_elements() {
             return None;

@@ -16,10 +16,11 @@ pub fn collect(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
         // SAFETY: data is the &mut State passed to mlirOperationWalk below,
         // live for the whole walk; op is a live op handed out by the walk.
         let state = unsafe { &mut *(data as *mut State) };
-        if let Some(op) = Op::from_raw(op) {
-            if op != state.root && (state.keep)(op) {
-                state.out.push(op);
-            }
+        if let Some(op) = Op::from_raw(op)
+            && op != state.root
+            && (state.keep)(op)
+        {
+            state.out.push(op);
         }
         MlirWalkResult_MlirWalkResultAdvance
     }

@@ -25,10 +25,10 @@ pub struct Conversion {
 impl Conversion {
     /// The value to use for operand `v` once converted to type `to`.
     pub fn operand(&mut self, v: Value, to: Type) -> Value {
-        if let Some(&c) = self.converted.get(&v) {
-            if c.ty() == to {
-                return c;
-            }
+        if let Some(&c) = self.converted.get(&v)
+            && c.ty() == to
+        {
+            return c;
         }
         if v.ty() == to {
             return v;

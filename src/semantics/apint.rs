@@ -55,6 +55,18 @@ impl ApInt {
     /// Builds a value from little-endian words (extra words are ignored,
     /// missing words are zero, bits above `width` are dropped).
     pub fn from_words(width: u32, words: &[u64]) -> Self {
+        if (1..=64).contains(&width) {
+            let mask = if width == 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let w = words.first().copied().unwrap_or(0) & mask;
+            return ApInt {
+                width,
+                words: smallvec::smallvec![w],
+            };
+        }
         let mut r = Self::zero(width);
         for (dst, src) in r.words.iter_mut().zip(words) {
             *dst = *src;

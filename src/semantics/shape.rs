@@ -24,9 +24,7 @@ pub fn broadcast(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
         if x == DYNAMIC || y == DYNAMIC {
             *out = if x > 1 {
                 x
-            } else if y > 1 {
-                y
-            } else if x == 1 {
+            } else if y > 1 || x == 1 {
                 y
             } else if y == 1 {
                 x

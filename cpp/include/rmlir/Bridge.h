@@ -182,7 +182,8 @@ MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
 MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreate(
     MlirStringRef name, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
-    const MlirNamedAttribute *attributes, intptr_t numAttributes);
+    const MlirStringRef *attrNames, const MlirAttribute *attrValues,
+    intptr_t numAttributes);
 /// Replaces `op` with `values` through the rewriter (listener-aware).
 MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                MlirOperation op,

@@ -1,0 +1,155 @@
+//! `make bench`: canonicalization of rarith/rshape against upstream's C++
+//! arith/shape on the same IR (renamed), in the same process and run.
+//!
+//! Generates `FUNCS` functions mixing what canonicalization does to these
+//! ops (constant folding, x + 0, AddIAddConstant chains, cmpi constant moves
+//! and folds, shape broadcasting), parses them once per repetition and times
+//! only the canonicalize pass. Reports the best of `REPS` per dialect, time
+//! per op, and the ratio rmlir / upstream.
+//!
+//! Usage: cargo run --release --example bench [FUNCS] [REPS]
+
+use melior::ir::Module;
+use melior::pass::PassManager;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// One function body of the benchmark; `{A}`/`{S}` are the dialect prefixes.
+const BODY: &str = r#"
+func.func @f{N}(%x: i32, %y: i64, %v: vector<4xi32>, %i: index) -> (i32, i1, i1, i64, vector<4xi32>, index, i1, {T}) {
+  %c0 = {A}.constant 0 : i32
+  %c1 = {A}.constant 1 : i32
+  %c2 = {A}.constant 2 : i32
+  %c7 = {A}.constant 7 : i32
+  %k = {A}.constant {N} : i64
+  %a0 = {A}.addi %x, %c0 : i32
+  %a1 = {A}.addi %a0, %c1 overflow<nsw> : i32
+  %a2 = {A}.addi %a1, %c2 overflow<nsw> : i32
+  %a3 = {A}.addi %a2, %c7 : i32
+  %s = {A}.addi %c1, %c2 : i32
+  %a4 = {A}.addi %a3, %s : i32
+  %p = {A}.cmpi slt, %c7, %a4 : i32
+  %q = {A}.cmpi eq, %c1, %c2 : i32
+  %y1 = {A}.addi %y, %k : i64
+  %y2 = {A}.addi %y1, %k : i64
+  %vc = {A}.constant dense<3> : vector<4xi32>
+  %vd = {A}.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %ve = {A}.addi %vc, %vd : vector<4xi32>
+  %vf = {A}.addi %v, %ve : vector<4xi32>
+  %ic = {A}.constant 16 : index
+  %i1 = {A}.addi %i, %ic : index
+  %i2 = {A}.addi %i1, %ic : index
+  %r = {A}.cmpi uge, %i2, %i2 : index
+  %sa = {S}.const_shape [2, 1, 4] : {T}
+  %sb = {S}.const_shape [3, 1] : tensor<2xindex>
+  %sc = {S}.broadcast %sa, %sb : {T}, tensor<2xindex> -> {T}
+  return %a4, %p, %q, %y2, %vf, %i2, %r, %sc : i32, i1, i1, i64, vector<4xi32>, index, i1, {T}
+}
+"#;
+
+/// Ops per function in BODY (for the per-op figure).
+const OPS_PER_FUNC: usize = 27;
+
+fn program(funcs: usize, arith: &str, shape: &str) -> String {
+    let mut s = String::new();
+    for n in 0..funcs {
+        let body = BODY
+            .replace("{A}", arith)
+            .replace("{S}", shape)
+            .replace("{T}", "tensor<3xindex>")
+            .replace("{N}", &n.to_string());
+        s.push_str(&body);
+    }
+    s
+}
+
+fn time_canonicalize(context: &melior::Context, source: &str, reps: usize) -> (Duration, String) {
+    let mut best = Duration::MAX;
+    let mut out = String::new();
+    for _ in 0..reps {
+        let mut module = Module::parse(context, source).expect("benchmark program parses");
+        let pm = PassManager::new(context);
+        pm.enable_verifier(std::env::var("BENCH_NOVERIFY").is_err());
+        melior::utility::parse_pass_pipeline(
+            pm.as_operation_pass_manager(),
+            "builtin.module(canonicalize)",
+        )
+        .expect("pipeline");
+        let start = Instant::now();
+        pm.run(&mut module).expect("canonicalize");
+        best = best.min(start.elapsed());
+        out = module.as_operation().to_string();
+    }
+    (best, out)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let funcs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let reps: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(11);
+    let context = rmlir::new_context();
+    context.enable_multi_threading(false);
+
+    let ours = program(funcs, "rarith", "rshape");
+    let theirs = program(funcs, "arith", "shape");
+    // Warm up both (first use loads dialects, interfaces, pattern sets).
+    time_canonicalize(&context, &program(10, "rarith", "rshape"), 1);
+    time_canonicalize(&context, &program(10, "arith", "shape"), 1);
+
+    // BENCH_ONLY=rmlir|upstream times one side alone (for profiling).
+    let only = std::env::var("BENCH_ONLY").unwrap_or_default();
+    if !only.is_empty() {
+        let src = if only == "upstream" { &theirs } else { &ours };
+        let (t, _) = time_canonicalize(&context, src, reps);
+        println!("{only}: {:.3} ms", t.as_secs_f64() * 1e3);
+        return;
+    }
+    // Interleave the two sides so that drift in machine load hits both alike;
+    // keep the best time of each.
+    let (mut t_up, mut t_rs) = (Duration::MAX, Duration::MAX);
+    let (mut out_up, mut out_rs) = (String::new(), String::new());
+    for _ in 0..reps {
+        let (t, o) = time_canonicalize(&context, &theirs, 1);
+        (t_up, out_up) = (t_up.min(t), o);
+        let (t, o) = time_canonicalize(&context, &ours, 1);
+        (t_rs, out_rs) = (t_rs.min(t), o);
+    }
+    let renamed = out_up
+        .replace("arith.", "rarith.")
+        .replace("shape.", "rshape.");
+    let same = renamed == out_rs;
+
+    let ops = (funcs * OPS_PER_FUNC) as f64;
+    let per = |t: Duration| t.as_secs_f64() * 1e6 / ops;
+    let mut report = String::new();
+    writeln!(
+        report,
+        "canonicalize, {funcs} functions x {OPS_PER_FUNC} ops, best of {reps}, single-threaded"
+    )
+    .unwrap();
+    writeln!(
+        report,
+        "  upstream arith/shape (C++): {:9.3} ms  {:.3} us/op",
+        t_up.as_secs_f64() * 1e3,
+        per(t_up)
+    )
+    .unwrap();
+    writeln!(
+        report,
+        "  rmlir rarith/rshape (Rust): {:9.3} ms  {:.3} us/op",
+        t_rs.as_secs_f64() * 1e3,
+        per(t_rs)
+    )
+    .unwrap();
+    writeln!(
+        report,
+        "  ratio rmlir / upstream: {:.3}x (target <= 1.10x)",
+        t_rs.as_secs_f64() / t_up.as_secs_f64()
+    )
+    .unwrap();
+    writeln!(report, "  outputs identical after renaming: {same}").unwrap();
+    print!("{report}");
+    if !same {
+        std::process::exit(1);
+    }
+}
