@@ -72,6 +72,11 @@ handle!(
     Context, MlirContext);
 
 impl Context {
+    /// Parses a type (setup and tests only).
+    pub fn parse_type(self, text: &str) -> Option<Type> {
+        // SAFETY: the context is live; text is borrowed for the call.
+        Type::from_raw(unsafe { mlirTypeParseGet(self.raw(), sref(text)) })
+    }
     /// The builtin `index` type.
     pub fn index_type(self) -> Type {
         // SAFETY: self is a live context.
@@ -525,6 +530,25 @@ impl Attr {
         // SAFETY: big has room for every word of the value.
         unsafe { b::rmlirIntegerAttrGetWords(self.raw(), big.as_mut_ptr(), big.len() as isize) };
         Some(ApInt::from_words(width, &big))
+    }
+    /// The bit pattern of a `FloatAttr` of any float type (f16, bf16, f32,
+    /// f64, f80, f128, 8-bit floats...): (storage width, little-endian words).
+    pub fn as_float_bits(self) -> Option<ApInt> {
+        let mut buf = [0u64; 2];
+        // SAFETY: attr is live; buf has 2 words of room (128 bits, the widest
+        // float); the bridge answers 0 for anything but a FloatAttr.
+        let width =
+            unsafe { b::rmlirFloatAttrGetBits(self.raw(), buf.as_mut_ptr(), buf.len() as isize) };
+        (width != 0).then(|| ApInt::from_words(width, &buf))
+    }
+    /// A `FloatAttr` of float type `ty` with the given bit pattern.
+    pub fn float_from_bits(ty: Type, bits: &ApInt) -> Attr {
+        let w = bits.words();
+        // SAFETY: ty is a live float type; w is borrowed for the call.
+        Attr::from_raw(unsafe {
+            b::rmlirFloatAttrGetFromBits(ty.raw(), w.as_ptr(), w.len() as isize)
+        })
+        .expect("float attr")
     }
     /// Element `index` of an integer/index dense elements attribute.
     pub fn dense_int_at(self, index: usize) -> Option<ApInt> {

@@ -21,6 +21,10 @@ config.environment["PATH"] = os.pathsep.join(
 )
 config.environment["RUST_BACKTRACE"] = "0"
 
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%rmlir-opt-path", os.path.join(bin_dir, "rmlir-opt")))
+config.substitutions.append(("%cpp-dir", os.path.join(root, "cpp")))
+
 # %mlir-opt-plugin: stock upstream mlir-opt with rmlir loaded as both plugins.
 config.substitutions.append(
     (

@@ -1,0 +1,183 @@
+//! The bridge's attribute helpers: integers of any width as words and floats
+//! of any float type as bit patterns survive the trip through MLIR unchanged.
+
+use rmlir::ffi::ir::{Attr, Context};
+use rmlir::semantics::ApInt;
+
+fn ctx(context: &melior::Context) -> Context {
+    Context::from_melior(context)
+}
+
+#[test]
+fn integers_of_every_width_round_trip_through_attributes() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    for width in [1u32, 7, 8, 17, 63, 64, 65, 127, 128, 129, 200, 256, 512] {
+        let ty = c.integer_type(width);
+        for value in [
+            ApInt::zero(width),
+            ApInt::all_ones(width),
+            ApInt::from_i64(width, -2),
+            ApInt::from_u64(width, 0x5555_5555_5555_5555),
+            ApInt::from_words(width, &[u64::MAX, 1, 2, 3, 4, 5, 6, 7]),
+        ] {
+            let attr = Attr::int(ty, &value);
+            assert_eq!(attr.as_int(), Some(value.clone()), "i{width}");
+            assert_eq!(attr.ty(), Some(ty));
+        }
+    }
+    let index = c.index_type();
+    let v = ApInt::from_i64(64, -9);
+    assert_eq!(Attr::int(index, &v).as_int(), Some(v));
+}
+
+#[test]
+fn floats_of_every_type_round_trip_as_bit_patterns() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    // (type, width, bit patterns: +0, -0, a NaN with payload, +inf, smallest
+    // subnormal, 1.0 where simple)
+    let cases: &[(&str, u32, &[&[u64]])] = &[
+        (
+            "f16",
+            16,
+            &[
+                &[0x0000],
+                &[0x8000],
+                &[0x7e01],
+                &[0x7c00],
+                &[0x0001],
+                &[0x3c00],
+            ],
+        ),
+        (
+            "bf16",
+            16,
+            &[
+                &[0x0000],
+                &[0x8000],
+                &[0x7fc1],
+                &[0x7f80],
+                &[0x0001],
+                &[0x3f80],
+            ],
+        ),
+        (
+            "f32",
+            32,
+            &[
+                &[0],
+                &[0x8000_0000],
+                &[0x7fc0_1234],
+                &[0x7f80_0000],
+                &[1],
+                &[0x3f80_0000],
+            ],
+        ),
+        (
+            "f64",
+            64,
+            &[
+                &[0],
+                &[1 << 63],
+                &[0x7ff8_0000_dead_beef],
+                &[0x7ff0 << 48],
+                &[1],
+                &[0x3ff0 << 48],
+            ],
+        ),
+        (
+            "f80",
+            80,
+            &[
+                &[0, 0],
+                &[0, 0x8000],
+                &[0xc000_0000_0000_1234, 0x7fff],
+                &[1 << 63, 0x7fff],
+                &[1, 0],
+            ],
+        ),
+        (
+            "f128",
+            128,
+            &[
+                &[0, 0],
+                &[0, 1 << 63],
+                &[1, 0x7fff_8000_0000_0000],
+                &[0, 0x7fff << 48],
+                &[1, 0],
+            ],
+        ),
+        (
+            "f8E5M2",
+            8,
+            &[&[0x00], &[0x80], &[0x7f], &[0x7c], &[0x01], &[0x3c]],
+        ),
+        (
+            "f8E4M3FN",
+            8,
+            &[&[0x00], &[0x80], &[0x7f], &[0x01], &[0x38]],
+        ),
+    ];
+    for (name, width, patterns) in cases {
+        let ty = c.parse_type(name).unwrap_or_else(|| panic!("type {name}"));
+        for words in *patterns {
+            let bits = ApInt::from_words(*width, words);
+            let attr = Attr::float_from_bits(ty, &bits);
+            assert_eq!(
+                attr.as_float_bits(),
+                Some(bits.clone()),
+                "{name} {words:x?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dense_elements_round_trip_element_by_element() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    let i128t = c.integer_type(128);
+    let ty = c.ranked_tensor(&[3], i128t);
+    let values = [
+        ApInt::from_i64(128, -1),
+        ApInt::from_words(128, &[0, 1]),
+        ApInt::from_u64(128, 7),
+    ];
+    let attr = Attr::dense_ints(ty, &values);
+    for (i, v) in values.iter().enumerate() {
+        assert_eq!(attr.dense_int_at(i).as_ref(), Some(v));
+    }
+    let splat = Attr::dense_ints(ty, &[ApInt::from_u64(128, 9)]);
+    assert!(splat.is_splat());
+    assert_eq!(splat.dense_int_at(2), Some(ApInt::from_u64(128, 9)));
+    assert_eq!(
+        Attr::index_tensor(c, &[2, i64::MIN, 0]).as_i64_elements(),
+        Some(vec![2, i64::MIN, 0])
+    );
+    assert_eq!(Attr::index_tensor(c, &[]).as_i64_elements(), Some(vec![]));
+}
+
+#[test]
+fn enum_attributes_are_read_and_built_generically() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    let flags = c.enum_attr("rarith.overflow", 3).expect("overflow attr");
+    assert_eq!(flags.enum_value(), Some(3));
+    let fm = c.enum_attr("rarith.fastmath", 127).expect("fastmath attr");
+    assert_eq!(fm.enum_value(), Some(127));
+    assert!(c.enum_attr("rarith.nonexistent", 0).is_none());
+}
+
+#[test]
+fn our_types_are_recognised_without_parsing_or_printing() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    for name in ["shape", "size", "value_shape", "witness"] {
+        let ty = c
+            .parse_type(&format!("!rshape.{name}"))
+            .expect("rshape type");
+        assert_eq!(ty.ods_name(), format!("rshape.{name}"));
+    }
+    assert_eq!(c.index_type().ods_name(), "");
+}
