@@ -148,19 +148,40 @@ void getAsmResultNames(uint32_t opId, Operation *op,
   hooks().asmResultNames(opId, wrap(op), &setNameTrampoline, &sink);
 }
 
+namespace {
+struct AttrSource {
+  MLIRContext *context;
+  DictionaryAttr attributes;
+  OpaqueProperties properties;
+  InherentAttrFn inherent;
+};
+MlirAttribute lookupAttr(const void *self, MlirStringRef name) {
+  const auto *src = static_cast<const AttrSource *>(self);
+  if (std::optional<Attribute> attr =
+          src->inherent(src->context, src->properties, toCxx(name));
+      attr && *attr)
+    return wrap(*attr);
+  if (src->attributes)
+    return wrap(src->attributes.get(toCxx(name)));
+  return {nullptr};
+}
+} // namespace
+
 llvm::LogicalResult
 inferReturnTypes(uint32_t opId, MLIRContext *context,
                  std::optional<Location> location, ValueRange operands,
-                 DictionaryAttr attributes,
+                 DictionaryAttr attributes, OpaqueProperties properties,
+                 InherentAttrFn inherent,
                  llvm::SmallVectorImpl<Type> &inferredReturnTypes) {
   llvm::SmallVector<MlirValue, 4> cOperands;
   for (Value v : operands)
     cOperands.push_back(wrap(v));
   Location loc = location ? *location : UnknownLoc::get(context);
+  AttrSource source{context, attributes, properties, inherent};
+  RmlirAttrLookup lookup{&lookupAttr, &source};
   return success(hooks().inferReturnTypes(
       opId, wrap(context), wrap(loc), cOperands.data(), cOperands.size(),
-      wrap(static_cast<Attribute>(attributes)), &pushTypeTrampoline,
-      &inferredReturnTypes));
+      &lookup, &pushTypeTrampoline, &inferredReturnTypes));
 }
 
 bool isCompatibleReturnTypes(uint32_t opId, TypeRange inferred,
@@ -389,6 +410,24 @@ extern "C" unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
   if (isa<IntegerType, IndexType>(elementType))
     return copyWords(dense.getValues<llvm::APInt>()[index], words, capacity);
   return 0;
+}
+
+extern "C" unsigned rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
+                                                     uint64_t *words,
+                                                     intptr_t wordsPerElement,
+                                                     intptr_t numElements) {
+  auto dense = dyn_cast_if_present<DenseIntElementsAttr>(unwrap(attr));
+  if (!dense)
+    return 0;
+  intptr_t i = 0;
+  unsigned width = 0;
+  for (const llvm::APInt &value : dense.getValues<llvm::APInt>()) {
+    if (i >= numElements)
+      break;
+    width = copyWords(value, words + i * wordsPerElement, wordsPerElement);
+    ++i;
+  }
+  return width ? width : intOrIndexWidth(dense.getElementType());
 }
 
 extern "C" MlirAttribute

@@ -2,7 +2,7 @@
 //! Rust functions implement their hooks. The bridge refers to ops by their
 //! dense index in [`ODS_OPS`].
 
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use std::sync::OnceLock;
 
@@ -43,8 +43,8 @@ pub type FoldFn = fn(Op, &[Option<Attr>]) -> Option<Folded>;
 pub type VerifyFn = fn(Op) -> bool;
 /// Result names for OpAsmOpInterface: (result index, name) pairs.
 pub type ResultNamesFn = fn(Op, &mut dyn FnMut(usize, &str));
-/// Return-type inference from operands and the attribute dictionary.
-pub type InferTypesFn = fn(Context, Location, &[Value], Option<Attr>) -> Option<Vec<Type>>;
+/// Return-type inference from operands and the op's attributes.
+pub type InferTypesFn = fn(Context, Location, &[Value], &AttrLookup) -> Option<Vec<Type>>;
 /// InferTypeOpInterface::isCompatibleReturnTypes.
 pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
 

@@ -99,7 +99,7 @@ bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange inferred,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
   return ::rmlir::bridge::inferReturnTypes(
       ::rmlir::bridge::opIdOf<$cppClass>(), context, location, operands,
-      ::rmlir::bridge::withProperties<$cppClass>(context, attributes, properties),
+      attributes, properties, &::rmlir::bridge::inherentAttrOf<$cppClass>,
       inferredReturnTypes);
 }
 }], ""));

@@ -12,10 +12,7 @@ pub fn is_poison(attr: Attr) -> bool {
 /// The integer a constant attribute matches as in `m_ConstantInt`: a scalar
 /// integer/index attribute or an integer splat.
 pub fn splat_int(attr: Option<Attr>) -> Option<ApInt> {
-    match attr?.as_int_const()? {
-        IntConst::Scalar(v) | IntConst::Splat(v) => Some(v),
-        IntConst::Dense(_) => None,
-    }
+    attr?.as_splat_int()
 }
 
 /// `m_Zero()` on an operand's constant value.

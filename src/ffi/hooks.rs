@@ -193,7 +193,7 @@ extern "C" fn infer_return_types(
     loc: MlirLocation,
     operands: *const MlirValue,
     num_operands: isize,
-    attributes: MlirAttribute,
+    attributes: *const b::RmlirAttrLookup,
     push: b::RmlirPushTypeFn,
     user_data: *mut c_void,
 ) -> bool {
@@ -217,7 +217,15 @@ extern "C" fn infer_return_types(
                 // repr(transparent) over a non-null MlirValue.
                 unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
             };
-            let Some(types) = f(ctx, loc, operands, Attr::from_raw(attributes)) else {
+            let Some(types) = f(
+                ctx,
+                loc,
+                operands,
+                &ir::AttrLookup::new(
+                    // SAFETY: the bridge passes a lookup that lives for this call.
+                    unsafe { &*attributes },
+                ),
+            ) else {
                 return false;
             };
             for t in types {

@@ -570,10 +570,23 @@ impl Attr {
             return self.dense_int_at(0).map(IntConst::Splat);
         }
         let n = usize::try_from(self.num_elements()).ok()?;
-        (0..n)
-            .map(|i| self.dense_int_at(i))
-            .collect::<Option<Vec<_>>>()
-            .map(IntConst::Dense)
+        words::read_dense_all(self, n, elt.int_width()?).map(IntConst::Dense)
+    }
+    /// The integer a constant matches as `m_ConstantInt` does: a scalar
+    /// integer/index attribute or an integer splat (non-splat dense: None,
+    /// without decoding it).
+    pub fn as_splat_int(self) -> Option<ApInt> {
+        if let Some(v) = self.as_int() {
+            return Some(v);
+        }
+        if !self.is_splat() {
+            return None;
+        }
+        let elt = self.ty()?.element_type_or_self();
+        if !(elt.is_integer() || elt.is_index()) {
+            return None;
+        }
+        self.dense_int_at(0)
     }
     /// The extents of an index dense elements attribute, as `i64`.
     pub fn as_i64_elements(self) -> Option<Vec<i64>> {
@@ -643,5 +656,24 @@ impl Location {
         let c = std::ffi::CString::new(message.replace('\0', " ")).expect("no NUL");
         // SAFETY: location is live; c is a NUL-terminated string for the call.
         unsafe { mlirEmitError(self.raw(), c.as_ptr()) }
+    }
+}
+
+/// The attributes of an op under construction (for type inference):
+/// inherent attributes from its properties, then its attribute dictionary.
+pub struct AttrLookup<'a> {
+    raw: &'a super::bindings::RmlirAttrLookup,
+}
+
+impl<'a> AttrLookup<'a> {
+    pub(crate) fn new(raw: &'a super::bindings::RmlirAttrLookup) -> Self {
+        AttrLookup { raw }
+    }
+    /// Attribute `name`, if the op has it.
+    pub fn get(&self, name: &str) -> Option<Attr> {
+        let get = self.raw.get?;
+        // SAFETY: the bridge's lookup and its state live for the duration of
+        // the inference hook that received this AttrLookup.
+        Attr::from_raw(unsafe { get(self.raw.self_, sref(name)) })
     }
 }

@@ -39,6 +39,26 @@ pub(crate) fn read_dense_element(attr: Attr, index: usize) -> Option<ApInt> {
     Some(ApInt::from_words(width, &big))
 }
 
+/// Every element of a dense int/index elements attribute, in one call.
+pub(crate) fn read_dense_all(attr: Attr, count: usize, width: u32) -> Option<Vec<ApInt>> {
+    let per = (width as usize).div_ceil(64).max(1);
+    let mut flat = vec![0u64; per * count];
+    // SAFETY: attr is live; flat has room for `count` elements of `per`
+    // words; the bridge checks the attribute kind and returns 0 otherwise.
+    let w = unsafe {
+        b::rmlirDenseIntElementsGetAllWords(
+            attr.raw(),
+            flat.as_mut_ptr(),
+            per as isize,
+            count as isize,
+        )
+    };
+    if w == 0 {
+        return None;
+    }
+    Some(flat.chunks(per).map(|c| ApInt::from_words(w, c)).collect())
+}
+
 /// Dense elements of shaped type `ty` from `values` (one value: a splat).
 pub(crate) fn build_dense(ty: Type, values: &[ApInt]) -> Attr {
     build_dense_exact(ty, values)

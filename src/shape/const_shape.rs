@@ -1,6 +1,6 @@
 //! `rshape.const_shape`: folder and result-type inference.
 
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::registry::{Folded, OpBehaviour};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
@@ -16,8 +16,8 @@ fn fold(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// The inferred type is `tensor<N x index>` for N extents.
-fn infer(ctx: Context, _: Location, _: &[Value], attrs: Option<Attr>) -> Option<Vec<Type>> {
-    let shape = attrs?.dict_get("shape")?;
+fn infer(ctx: Context, _: Location, _: &[Value], attrs: &AttrLookup) -> Option<Vec<Type>> {
+    let shape = attrs.get("shape")?;
     let n = shape.num_elements();
     Some(vec![ctx.ranked_tensor(&[n], ctx.index_type())])
 }

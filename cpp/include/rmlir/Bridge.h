@@ -50,6 +50,13 @@ typedef struct {
 /// Receives result names from the Rust getAsmResultNames hook.
 typedef void (*RmlirSetNameFn)(void *userData, intptr_t resultIndex,
                                MlirStringRef name);
+/// Looks up an attribute of an op under construction by name (inherent
+/// attributes in its properties first, then its attribute dictionary).
+typedef struct {
+  MlirAttribute (*get)(const void *self, MlirStringRef name);
+  const void *self;
+} RmlirAttrLookup;
+
 /// Receives types from the Rust inferReturnTypes hook.
 typedef void (*RmlirPushTypeFn)(void *userData, MlirType type);
 
@@ -80,11 +87,11 @@ typedef struct {
   /// OpAsmOpInterface::getAsmResultNames.
   void (*asmResultNames)(uint32_t opId, MlirOperation op, RmlirSetNameFn set,
                          void *userData);
-  /// InferTypeOpInterface::inferReturnTypes. `attributes` may be null.
+  /// InferTypeOpInterface::inferReturnTypes.
   bool (*inferReturnTypes)(uint32_t opId, MlirContext ctx, MlirLocation loc,
                            const MlirValue *operands, intptr_t numOperands,
-                           MlirAttribute attributes, RmlirPushTypeFn push,
-                           void *userData);
+                           const RmlirAttrLookup *attributes,
+                           RmlirPushTypeFn push, void *userData);
   /// InferTypeOpInterface::isCompatibleReturnTypes.
   bool (*isCompatibleReturnTypes)(uint32_t opId, const MlirType *inferred,
                                   intptr_t numInferred, const MlirType *actual,
@@ -148,6 +155,12 @@ MLIR_CAPI_EXPORTED unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
                                                        intptr_t index,
                                                        uint64_t *words,
                                                        intptr_t capacity);
+/// All elements of dense int/index elements at once: writes `numElements`
+/// values of `wordsPerElement` words each (row-major; a splat repeats).
+/// Returns the element bit width, or 0 for other attributes.
+MLIR_CAPI_EXPORTED unsigned rmlirDenseIntElementsGetAllWords(
+    MlirAttribute attr, uint64_t *words, intptr_t wordsPerElement,
+    intptr_t numElements);
 /// Builds dense elements of `shapedType` from `numElements` values of
 /// `wordsPerElement` words each (a single value builds a splat).
 MLIR_CAPI_EXPORTED MlirAttribute rmlirDenseElementsGetFromWords(

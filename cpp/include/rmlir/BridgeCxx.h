@@ -38,6 +38,22 @@ uint32_t opIdOf() {
   return id;
 }
 
+/// Inherent attribute `name` of an op of class OpT from its properties
+/// (nullopt when OpT has no such inherent attribute).
+template <typename OpT>
+std::optional<mlir::Attribute> inherentAttrOf(mlir::MLIRContext *context,
+                                              mlir::OpaqueProperties properties,
+                                              llvm::StringRef name) {
+  if (!properties)
+    return std::nullopt;
+  return OpT::getInherentAttr(
+      context, *properties.as<typename OpT::Properties *>(), name);
+}
+
+/// Reads an op-under-construction's inherent attributes from properties.
+using InherentAttrFn = std::optional<mlir::Attribute> (*)(
+    mlir::MLIRContext *, mlir::OpaqueProperties, llvm::StringRef);
+
 mlir::OpFoldResult foldSingle(uint32_t opId, mlir::Operation *op,
                               llvm::ArrayRef<mlir::Attribute> operands);
 llvm::LogicalResult foldMany(uint32_t opId, mlir::Operation *op,
@@ -53,26 +69,8 @@ llvm::LogicalResult
 inferReturnTypes(uint32_t opId, mlir::MLIRContext *context,
                  std::optional<mlir::Location> location,
                  mlir::ValueRange operands, mlir::DictionaryAttr attributes,
+                 mlir::OpaqueProperties properties, InherentAttrFn inherent,
                  llvm::SmallVectorImpl<mlir::Type> &inferredReturnTypes);
-/// The attribute dictionary of an op under construction, with the inherent
-/// attributes that live in its properties merged in.
-template <typename OpT>
-mlir::DictionaryAttr withProperties(mlir::MLIRContext *context,
-                                    mlir::DictionaryAttr attributes,
-                                    mlir::OpaqueProperties properties) {
-  if (!properties)
-    return attributes;
-  auto props = OpT::getPropertiesAsAttr(
-      context, *properties.as<typename OpT::Properties *>());
-  auto inherent = llvm::dyn_cast_if_present<mlir::DictionaryAttr>(props);
-  if (!inherent || inherent.empty())
-    return attributes;
-  mlir::NamedAttrList merged(attributes);
-  for (mlir::NamedAttribute attr : inherent)
-    merged.set(attr.getName(), attr.getValue());
-  return merged.getDictionary(context);
-}
-
 bool isCompatibleReturnTypes(uint32_t opId, mlir::TypeRange inferred,
                              mlir::TypeRange actual);
 /// TypesMatchWith transformers named in ODS.
