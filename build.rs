@@ -103,13 +103,16 @@ fn main() {
             writeln!(
                 line,
                 "    OdsOp {{ name: \"{dialect}.{mnemonic}\", has_folder: {}, has_verifier: {}, \
-                 has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {} }},",
+                 has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {}, \
+                 cast_compatible: {}, speculatability: {} }},",
                 bit("hasFolder"),
                 bit("hasVerifier"),
                 bit("hasRegionVerifier"),
                 bit("hasCanonicalizer"),
                 has("RustResultNames"),
                 has("RustInferTypes") || has("RustInferTypesCompatible"),
+                has("RustCastCompatible"),
+                has("RustSpeculatable"),
             )
             .unwrap();
             entries.push((format!("{dialect}.{mnemonic}"), line));

@@ -196,6 +196,41 @@ bool isCompatibleReturnTypes(uint32_t opId, TypeRange inferred,
                                          cActual.size());
 }
 
+std::optional<llvm::SmallVector<int64_t, 4>>
+getShapeForUnroll(uint32_t opId, Operation *op) {
+  llvm::SmallVector<int64_t, 4> dims(8);
+  intptr_t rank = hooks().shapeForUnroll(opId, wrap(op), dims.data(), 8);
+  if (rank < 0)
+    return std::nullopt;
+  if (rank > 8) {
+    dims.resize(rank);
+    hooks().shapeForUnroll(opId, wrap(op), dims.data(), rank);
+  }
+  dims.resize(rank);
+  return dims;
+}
+
+bool areCastCompatible(uint32_t opId, TypeRange inputs, TypeRange outputs) {
+  llvm::SmallVector<MlirType, 2> cInputs, cOutputs;
+  for (Type t : inputs)
+    cInputs.push_back(wrap(t));
+  for (Type t : outputs)
+    cOutputs.push_back(wrap(t));
+  return hooks().areCastCompatible(opId, cInputs.data(), cInputs.size(),
+                                   cOutputs.data(), cOutputs.size());
+}
+
+Speculation::Speculatability getSpeculatability(uint32_t opId, Operation *op) {
+  switch (hooks().speculatability(opId, wrap(op))) {
+  case 1:
+    return Speculation::Speculatable;
+  case 2:
+    return Speculation::RecursivelySpeculatable;
+  default:
+    return Speculation::NotSpeculatable;
+  }
+}
+
 Type transformType(llvm::StringRef transform, Type type) {
   return unwrap(hooks().transformType(toC(transform), wrap(type)));
 }

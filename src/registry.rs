@@ -23,6 +23,10 @@ pub struct OdsOp {
     pub result_names: bool,
     /// Carries `RustInferTypes` or `RustInferTypesCompatible`.
     pub infer_types: bool,
+    /// Carries `RustCastCompatible` (CastOpInterface).
+    pub cast_compatible: bool,
+    /// Carries `RustSpeculatable` (ConditionallySpeculatable).
+    pub speculatability: bool,
 }
 
 include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
@@ -39,6 +43,24 @@ pub enum Folded {
 
 /// A single-result folder: operands' constant values (None if not constant).
 pub type FoldFn = fn(Op, &[Option<Attr>]) -> Option<Folded>;
+/// A multi-result folder: one [`Folded`] per result, or None.
+pub type FoldManyFn = fn(Op, &[Option<Attr>]) -> Option<Vec<Folded>>;
+/// CastOpInterface::areCastCompatible.
+pub type CastCompatibleFn = fn(&[Type], &[Type]) -> bool;
+/// ConditionallySpeculatable::getSpeculatability.
+pub type SpeculatabilityFn = fn(Op) -> Speculatability;
+
+/// Whether an op may be hoisted/speculated (MLIR's Speculation enum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speculatability {
+    /// Must not be speculated (e.g. division by a possibly-zero value).
+    NotSpeculatable = 0,
+    /// Always safe to speculate.
+    Speculatable = 1,
+    /// Safe if the ops in its regions are.
+    RecursivelySpeculatable = 2,
+}
+
 /// A verifier: emits its diagnostics on the op and returns false on failure.
 pub type VerifyFn = fn(Op) -> bool;
 /// Result names for OpAsmOpInterface: (result index, name) pairs.
@@ -64,8 +86,10 @@ pub struct PatternDef {
 /// The Rust behaviour of one op; `None` where the op has no such hook.
 #[derive(Clone, Copy)]
 pub struct OpBehaviour {
-    /// Folder.
+    /// Folder (single-result ops).
     pub fold: Option<FoldFn>,
+    /// Folder (ops with zero or several results).
+    pub fold_many: Option<FoldManyFn>,
     /// Verifier (`verify()`).
     pub verify: Option<VerifyFn>,
     /// Region verifier (`verifyRegions()`).
@@ -78,11 +102,18 @@ pub struct OpBehaviour {
     pub infer_types: Option<InferTypesFn>,
     /// InferTypeOpInterface::isCompatibleReturnTypes.
     pub compatible_types: Option<CompatibleTypesFn>,
+    /// CastOpInterface::areCastCompatible.
+    pub cast_compatible: Option<CastCompatibleFn>,
+    /// ConditionallySpeculatable::getSpeculatability.
+    pub speculatability: Option<SpeculatabilityFn>,
 }
 
 /// An op with no Rust hooks (a `const` base for struct update syntax).
 pub const NO_HOOKS: OpBehaviour = OpBehaviour {
     fold: None,
+    fold_many: None,
+    cast_compatible: None,
+    speculatability: None,
     verify: None,
     verify_regions: None,
     patterns: &[],
@@ -174,7 +205,17 @@ mod tests {
     #[test]
     fn rust_hooks_match_what_ods_declares() {
         for (op, b) in ODS_OPS.iter().zip(behaviours()) {
-            assert_eq!(op.has_folder, b.fold.is_some(), "{}: folder", op.name);
+            assert_eq!(
+                op.has_folder,
+                b.fold.is_some() || b.fold_many.is_some(),
+                "{}: folder",
+                op.name
+            );
+            assert!(
+                b.fold.is_none() || b.fold_many.is_none(),
+                "{}: one kind of folder",
+                op.name
+            );
             assert_eq!(op.has_verifier, b.verify.is_some(), "{}: verifier", op.name);
             assert_eq!(
                 op.has_region_verifier,

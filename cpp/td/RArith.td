@@ -108,6 +108,12 @@ class RArith_Op<string mnemonic, list<Trait> traits = []>
              traits # [DeclareOpInterfaceMethods<VectorUnrollOpInterface>,
                        NoMemoryEffect] # ElementwiseMappable.traits>;
 
+// Ops with several results: the unroll shape (that of the first result) is
+// answered by Rust.
+class RArith_MultiResultOp<string mnemonic, list<Trait> traits = []>
+    : RustOp<RArith_Dialect, mnemonic,
+             traits # [RustUnrollShape, NoMemoryEffect] # ElementwiseMappable.traits>;
+
 class RArith_BinaryOp<string mnemonic, list<Trait> traits = []>
     : RArith_Op<mnemonic, traits # [SameOperandsAndResultType]> {
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
@@ -123,6 +129,58 @@ class RArith_IntBinaryOpWithOverflowFlags<string mnemonic, list<Trait> traits = 
   let assemblyFormat = [{ $lhs `,` $rhs (`overflow` `` $overflowFlags^)?
                           attr-dict `:` type($result) }];
 }
+
+class RArith_IntBinaryOp<string mnemonic, list<Trait> traits = []>
+    : RArith_BinaryOp<mnemonic, traits>,
+      Arguments<(ins SignlessIntegerOrIndexLike:$lhs, SignlessIntegerOrIndexLike:$rhs)>,
+      Results<(outs SignlessIntegerOrIndexLike:$result)>;
+
+class RArith_TotalIntBinaryOp<string mnemonic, list<Trait> traits = []>
+    : RArith_IntBinaryOp<mnemonic, traits # [Pure]>;
+
+class RArith_IntBinaryOpWithExactFlag<string mnemonic, list<Trait> traits = []>
+    : RArith_BinaryOp<mnemonic, traits>,
+      Arguments<(ins SignlessIntegerOrIndexLike:$lhs,
+                     SignlessIntegerOrIndexLike:$rhs, UnitAttr:$isExact)>,
+      Results<(outs SignlessIntegerOrIndexLike:$result)> {
+  let assemblyFormat = [{ $lhs `,` $rhs (`exact` $isExact^)?
+                          attr-dict `:` type($result) }];
+}
+
+// Input and output tensors have identical dimensions (stricter than
+// SameOperandsAndResultShape, which accepts compatible dynamic dims).
+def RArith_SameInputOutputTensorDims : PredOpTrait<
+    "input and output have the same tensor dimensions",
+    AllMatchSameOperatorPred<["in", "out"],
+      "(::llvm::isa<::mlir::TensorType>($_self.getType()) ?"
+      " ::llvm::cast<::mlir::TensorType>($_self.getType()).getShape() :"
+      " ::llvm::ArrayRef<int64_t>{})">>;
+
+class RArith_CastOp<string mnemonic, TypeConstraint From, TypeConstraint To,
+                    list<Trait> traits = []>
+    : RArith_Op<mnemonic, traits # [Pure, SameOperandsAndResultShape,
+                RArith_SameInputOutputTensorDims, RustCastCompatible]>,
+      Arguments<(ins From:$in)>,
+      Results<(outs To:$out)> {
+  let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
+}
+
+// Casts do not accept index: signless integers, vectors or tensors thereof.
+def RArith_SignlessFixedWidthIntegerLike : TypeConstraint<Or<[
+        AnySignlessInteger.predicate,
+        VectorOfAnyRankOf<[AnySignlessInteger]>.predicate,
+        TensorOf<[AnySignlessInteger]>.predicate]>,
+    "signless-fixed-width-integer-like">;
+
+class RArith_IToICastOp<string mnemonic, list<Trait> traits = []>
+    : RArith_CastOp<mnemonic, RArith_SignlessFixedWidthIntegerLike,
+                    RArith_SignlessFixedWidthIntegerLike, traits>;
+
+// index_cast and index_castui also convert memrefs of integers and indices.
+def RArith_IndexCastTypeConstraint : TypeConstraint<Or<[
+        SignlessIntegerOrIndexLike.predicate,
+        MemRefOf<[AnySignlessInteger, Index]>.predicate]>,
+    "signless-integer-like or memref of signless-integer">;
 
 class RArith_CompareOp<string mnemonic, list<Trait> traits = []>
     : RArith_Op<mnemonic, traits # [Pure, SameTypeOperands,
@@ -157,6 +215,171 @@ def RArith_CmpIOp : RArith_CompareOp<"cmpi"> {
   let arguments = (ins RArith_CmpIPredicateAttr:$predicate,
                        SignlessIntegerOrIndexLike:$lhs,
                        SignlessIntegerOrIndexLike:$rhs);
+  let hasFolder = 1;
+}
+
+def RArith_AddUIExtendedOp : RArith_MultiResultOp<"addui_extended", [Pure, Commutative,
+    AllTypesMatch<["lhs", "rhs", "sum"]>]> {
+  let summary = "extended unsigned integer addition operation returning sum and overflow bit";
+  let arguments = (ins SignlessIntegerOrIndexLike:$lhs, SignlessIntegerOrIndexLike:$rhs);
+  let results = (outs SignlessIntegerOrIndexLike:$sum, BoolLike:$overflow);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)
+  }];
+  let hasFolder = 1;
+}
+
+def RArith_SubIOp : RArith_IntBinaryOpWithOverflowFlags<"subi"> {
+  let summary = "Integer subtraction operation.";
+  let hasFolder = 1;
+}
+
+def RArith_MulIOp : RArith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
+  let summary = "Integer multiplication operation.";
+  let hasFolder = 1;
+}
+
+def RArith_MulSIExtendedOp : RArith_MultiResultOp<"mulsi_extended", [Pure, Commutative,
+    AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+  let summary = "extended signed integer multiplication operation";
+  let arguments = (ins SignlessIntegerOrIndexLike:$lhs, SignlessIntegerOrIndexLike:$rhs);
+  let results = (outs SignlessIntegerOrIndexLike:$low, SignlessIntegerOrIndexLike:$high);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasFolder = 1;
+}
+
+def RArith_MulUIExtendedOp : RArith_MultiResultOp<"mului_extended", [Pure, Commutative,
+    AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+  let summary = "extended unsigned integer multiplication operation";
+  let arguments = (ins SignlessIntegerOrIndexLike:$lhs, SignlessIntegerOrIndexLike:$rhs);
+  let results = (outs SignlessIntegerOrIndexLike:$low, SignlessIntegerOrIndexLike:$high);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasFolder = 1;
+}
+
+def RArith_DivUIOp : RArith_IntBinaryOpWithExactFlag<"divui", [RustSpeculatable]> {
+  let summary = "unsigned integer division operation";
+  let hasFolder = 1;
+}
+
+def RArith_DivSIOp : RArith_IntBinaryOpWithExactFlag<"divsi", [RustSpeculatable]> {
+  let summary = "signed integer division operation";
+  let hasFolder = 1;
+}
+
+def RArith_CeilDivUIOp : RArith_IntBinaryOp<"ceildivui", [RustSpeculatable]> {
+  let summary = "unsigned ceil integer division operation";
+  let hasFolder = 1;
+}
+
+def RArith_CeilDivSIOp : RArith_IntBinaryOp<"ceildivsi", [RustSpeculatable]> {
+  let summary = "signed ceil integer division operation";
+  let hasFolder = 1;
+}
+
+def RArith_FloorDivSIOp : RArith_TotalIntBinaryOp<"floordivsi"> {
+  let summary = "signed floor integer division operation";
+  let hasFolder = 1;
+}
+
+def RArith_RemUIOp : RArith_TotalIntBinaryOp<"remui"> {
+  let summary = "unsigned integer division remainder operation";
+  let hasFolder = 1;
+}
+
+def RArith_RemSIOp : RArith_TotalIntBinaryOp<"remsi"> {
+  let summary = "signed integer division remainder operation";
+  let hasFolder = 1;
+}
+
+def RArith_AndIOp : RArith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
+  let summary = "integer binary and";
+  let hasFolder = 1;
+}
+
+def RArith_OrIOp : RArith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
+  let summary = "integer binary or";
+  let hasFolder = 1;
+}
+
+def RArith_XOrIOp : RArith_TotalIntBinaryOp<"xori", [Commutative]> {
+  let summary = "integer binary xor";
+  let hasFolder = 1;
+}
+
+def RArith_ShLIOp : RArith_IntBinaryOpWithOverflowFlags<"shli"> {
+  let summary = "integer left-shift";
+  let hasFolder = 1;
+}
+
+def RArith_ShRUIOp : RArith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
+  let summary = "unsigned integer right-shift";
+  let hasFolder = 1;
+}
+
+def RArith_ShRSIOp : RArith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
+  let summary = "signed integer right-shift";
+  let hasFolder = 1;
+}
+
+def RArith_MaxSIOp : RArith_TotalIntBinaryOp<"maxsi", [Commutative]> {
+  let summary = "signed integer maximum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MaxUIOp : RArith_TotalIntBinaryOp<"maxui", [Commutative]> {
+  let summary = "unsigned integer maximum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MinSIOp : RArith_TotalIntBinaryOp<"minsi", [Commutative]> {
+  let summary = "signed integer minimum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MinUIOp : RArith_TotalIntBinaryOp<"minui", [Commutative]> {
+  let summary = "unsigned integer minimum operation";
+  let hasFolder = 1;
+}
+
+def RArith_ExtUIOp : RArith_IToICastOp<"extui"> {
+  let summary = "integer zero extension operation";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RArith_ExtSIOp : RArith_IToICastOp<"extsi"> {
+  let summary = "integer sign extension operation";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RArith_TruncIOp : RArith_Op<"trunci",
+    [Pure, SameOperandsAndResultShape, RArith_SameInputOutputTensorDims,
+     RustCastCompatible]> {
+  let summary = "integer truncation operation";
+  let arguments = (ins
+      RArith_SignlessFixedWidthIntegerLike:$in,
+      DefaultValuedAttr<RArith_IntegerOverflowAttr,
+          "::mlir::rarith::IntegerOverflowFlags::none">:$overflowFlags);
+  let results = (outs RArith_SignlessFixedWidthIntegerLike:$out);
+  let assemblyFormat = [{
+    $in (`overflow` `` $overflowFlags^)? attr-dict
+    `:` type($in) `to` type($out)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RArith_IndexCastOp : RArith_CastOp<"index_cast",
+    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
+  let summary = "cast between index and integer types";
+  let hasFolder = 1;
+}
+
+def RArith_IndexCastUIOp : RArith_CastOp<"index_castui",
+    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
+  let summary = "unsigned cast between index and integer types";
   let hasFolder = 1;
 }
 

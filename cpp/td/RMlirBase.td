@@ -16,6 +16,8 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/CastInterfaces.td"
+include "mlir/Interfaces/VectorInterfaces.td"
 
 // Interface traits whose methods are implemented by Rust hooks.
 def RustResultNames
@@ -24,6 +26,11 @@ def RustInferTypes : DeclareOpInterfaceMethods<InferTypeOpInterface>;
 // As RustInferTypes, plus a Rust isCompatibleReturnTypes (declared below:
 // ODS does not declare that static method for DeclareOpInterfaceMethods).
 def RustInferTypesCompatible : DeclareOpInterfaceMethods<InferTypeOpInterface>;
+
+def RustCastCompatible : DeclareOpInterfaceMethods<CastOpInterface>;
+def RustUnrollShape
+    : DeclareOpInterfaceMethods<VectorUnrollOpInterface, ["getShapeForUnroll"]>;
+def RustSpeculatable : DeclareOpInterfaceMethods<ConditionallySpeculatable>;
 
 // Type transformers for TypesMatchWith, answered by Rust.
 class RustTypeTransform<string name> {
@@ -81,6 +88,25 @@ void $cppClass::getCanonicalizationPatterns(::mlir::RewritePatternSet &results,
 void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setNameFn) {
   ::rmlir::bridge::getAsmResultNames(::rmlir::bridge::opIdOf<$cppClass>(),
                                      getOperation(), setNameFn);
+}
+}], ""),
+    !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustCastCompatible"))), [{
+bool $cppClass::areCastCompatible(::mlir::TypeRange inputs,
+                                  ::mlir::TypeRange outputs) {
+  return ::rmlir::bridge::areCastCompatible(
+      ::rmlir::bridge::opIdOf<$cppClass>(), inputs, outputs);
+}
+}], ""),
+    !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustSpeculatable"))), [{
+::mlir::Speculation::Speculatability $cppClass::getSpeculatability() {
+  return ::rmlir::bridge::getSpeculatability(
+      ::rmlir::bridge::opIdOf<$cppClass>(), getOperation());
+}
+}], ""),
+    !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustUnrollShape"))), [{
+::std::optional<::llvm::SmallVector<int64_t, 4>> $cppClass::getShapeForUnroll() {
+  return ::rmlir::bridge::getShapeForUnroll(
+      ::rmlir::bridge::opIdOf<$cppClass>(), getOperation());
 }
 }], ""),
     !if(rustCompatibleTypes, [{

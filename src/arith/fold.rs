@@ -75,3 +75,52 @@ fn expand(c: IntConst, n: usize) -> Vec<ApInt> {
         IntConst::Splat(v) | IntConst::Scalar(v) => vec![v; n],
     }
 }
+
+/// `Builder::getZeroAttr`: zero of an integer, index, or statically shaped
+/// vector/tensor type; None otherwise (upstream would build a dense
+/// attribute of dynamic shape: see docs/upstream-differences.md).
+pub fn zero_attr(ty: Type) -> Option<Attr> {
+    if ty.is_integer() || ty.is_index() {
+        return Some(Attr::int(ty, &ApInt::zero(ty.int_width()?)));
+    }
+    if (ty.is_vector() || ty.is_ranked_tensor()) && ty.dims()?.iter().all(|&d| d >= 0) {
+        let elt = ty.element_type_or_self();
+        if elt.is_integer() || elt.is_index() {
+            return Some(Attr::dense_ints(ty, &[ApInt::zero(elt.int_width()?)]));
+        }
+    }
+    None
+}
+
+/// Upstream's `constFoldCastOp<IntegerAttr, IntegerAttr>`: folds a constant
+/// integer operand (scalar, splat, dense) into `result_type`; poison
+/// propagates; `f` returning None refuses the fold.
+pub fn cast_int(
+    operands: &[Option<Attr>],
+    result_type: Type,
+    f: impl Fn(&ApInt) -> Option<ApInt>,
+) -> Option<Attr> {
+    let operand = operands.first().copied().flatten()?;
+    if is_poison(operand) {
+        return Some(operand);
+    }
+    match operand.as_int_const()? {
+        IntConst::Scalar(v) => Some(Attr::int(result_type, &f(&v)?)),
+        IntConst::Splat(v) => {
+            if result_type.dims()?.iter().any(|&d| d < 0) {
+                return None;
+            }
+            Some(Attr::dense_ints(result_type, &[f(&v)?]))
+        }
+        IntConst::Dense(vs) => {
+            let values = vs.iter().map(&f).collect::<Option<Vec<_>>>()?;
+            Some(Attr::dense_ints(result_type, &values))
+        }
+    }
+}
+
+/// The integer constant defining `v` (scalar or splat), as `m_ConstantInt`
+/// matches a Value.
+pub fn constant_int_of(v: crate::ffi::ir::Value) -> Option<ApInt> {
+    v.defining_op()?.constant_value()?.as_splat_int()
+}

@@ -3,7 +3,10 @@
 mod addi;
 mod cmpi;
 mod constant;
+mod extended;
 pub mod fold;
+mod int_binary;
+mod int_casts;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 use crate::registry::OpBehaviour;
@@ -14,6 +17,33 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "constant" => constant::BEHAVIOUR,
         "addi" => addi::BEHAVIOUR,
         "cmpi" => cmpi::BEHAVIOUR,
+        "subi" => int_binary::SUBI,
+        "muli" => int_binary::MULI,
+        "divui" => int_binary::DIVUI,
+        "divsi" => int_binary::DIVSI,
+        "ceildivui" => int_binary::CEILDIVUI,
+        "ceildivsi" => int_binary::CEILDIVSI,
+        "floordivsi" => int_binary::FLOORDIVSI,
+        "remui" => int_binary::REMUI,
+        "remsi" => int_binary::REMSI,
+        "andi" => int_binary::ANDI,
+        "ori" => int_binary::ORI,
+        "xori" => int_binary::XORI,
+        "shli" => int_binary::SHLI,
+        "shrui" => int_binary::SHRUI,
+        "shrsi" => int_binary::SHRSI,
+        "maxsi" => int_binary::MAXSI,
+        "maxui" => int_binary::MAXUI,
+        "minsi" => int_binary::MINSI,
+        "minui" => int_binary::MINUI,
+        "addui_extended" => extended::ADDUI_EXTENDED,
+        "mulsi_extended" => extended::MULSI_EXTENDED,
+        "mului_extended" => extended::MULUI_EXTENDED,
+        "extui" => int_casts::EXTUI,
+        "extsi" => int_casts::EXTSI,
+        "trunci" => int_casts::TRUNCI,
+        "index_cast" => int_casts::INDEX_CAST,
+        "index_castui" => int_casts::INDEX_CASTUI,
         _ => crate::registry::NO_HOOKS,
     }
 }

@@ -29,6 +29,23 @@ extern "C" fn op_id(name: MlirStringRef) -> u32 {
     )
 }
 
+fn fold_result(folded: Folded) -> b::RmlirFoldResult {
+    match folded {
+        Folded::Attr(a) => b::RmlirFoldResult {
+            attr: a.raw(),
+            value: MlirValue {
+                ptr: std::ptr::null_mut(),
+            },
+        },
+        Folded::Value(v) => b::RmlirFoldResult {
+            attr: MlirAttribute {
+                ptr: std::ptr::null(),
+            },
+            value: v.raw(),
+        },
+    }
+}
+
 extern "C" fn fold(
     id: u32,
     op: MlirOperation,
@@ -45,12 +62,7 @@ extern "C" fn fold(
         || Some(op.location()),
         false,
         || {
-            let Some(f) = behaviour(id).and_then(|b| b.fold) else {
-                return false;
-            };
-            if num_results != 1 {
-                return false;
-            }
+            let Some(b) = behaviour(id) else { return false };
             let operands: &[Option<Attr>] = if num_operands == 0 {
                 &[]
             } else {
@@ -59,25 +71,26 @@ extern "C" fn fold(
                 // MlirAttribute's layout.
                 unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
             };
+            // SAFETY: the bridge passes room for `num_results` fold results.
+            let out =
+                unsafe { std::slice::from_raw_parts_mut(results, num_results.max(0) as usize) };
+            if let Some(f) = b.fold {
+                let ([slot], Some(folded)) = (out, f(op, operands)) else {
+                    return false;
+                };
+                *slot = fold_result(folded);
+                return true;
+            }
+            let Some(f) = b.fold_many else { return false };
             let Some(folded) = f(op, operands) else {
                 return false;
             };
-            let out = match folded {
-                Folded::Attr(a) => b::RmlirFoldResult {
-                    attr: a.raw(),
-                    value: MlirValue {
-                        ptr: std::ptr::null_mut(),
-                    },
-                },
-                Folded::Value(v) => b::RmlirFoldResult {
-                    attr: MlirAttribute {
-                        ptr: std::ptr::null(),
-                    },
-                    value: v.raw(),
-                },
-            };
-            // SAFETY: the bridge passes room for num_results (== 1) results.
-            unsafe { *results = out };
+            if folded.len() != out.len() {
+                return false;
+            }
+            for (slot, f) in out.iter_mut().zip(folded) {
+                *slot = fold_result(f);
+            }
             true
         },
     )
@@ -267,6 +280,79 @@ extern "C" fn is_compatible_return_types(
     )
 }
 
+extern "C" fn are_cast_compatible(
+    id: u32,
+    inputs: *const MlirType,
+    num_inputs: isize,
+    outputs: *const MlirType,
+    num_outputs: isize,
+) -> bool {
+    guard(
+        "areCastCompatible",
+        || None,
+        false,
+        || {
+            let Some(f) = behaviour(id).and_then(|b| b.cast_compatible) else {
+                return false;
+            };
+            let view = |p: *const MlirType, n: isize| -> &[Type] {
+                if n == 0 {
+                    &[]
+                } else {
+                    // SAFETY: the bridge passes n live types; Type is
+                    // repr(transparent) over a non-null MlirType.
+                    unsafe { std::slice::from_raw_parts(p.cast(), n as usize) }
+                }
+            };
+            f(view(inputs, num_inputs), view(outputs, num_outputs))
+        },
+    )
+}
+
+extern "C" fn shape_for_unroll(
+    _id: u32,
+    op: MlirOperation,
+    dims: *mut i64,
+    capacity: isize,
+) -> isize {
+    let Some(op) = Op::from_raw(op) else {
+        return -1;
+    };
+    guard(
+        "getShapeForUnroll",
+        || Some(op.location()),
+        -1,
+        || {
+            // The unroll shape of an elementwise op is that of its first result
+            // when it is a vector (upstream's rule for every arith op).
+            let ty = op.result(0).ty();
+            if !ty.is_vector() {
+                return -1;
+            }
+            let Some(shape) = ty.dims() else { return -1 };
+            for (i, d) in shape.iter().enumerate().take(capacity.max(0) as usize) {
+                // SAFETY: the bridge passes room for `capacity` dims.
+                unsafe { *dims.add(i) = *d };
+            }
+            shape.len() as isize
+        },
+    )
+}
+
+extern "C" fn speculatability(id: u32, op: MlirOperation) -> u32 {
+    let Some(op) = Op::from_raw(op) else { return 0 };
+    guard(
+        "getSpeculatability",
+        || Some(op.location()),
+        0,
+        || {
+            behaviour(id)
+                .and_then(|b| b.speculatability)
+                .map_or(0, |f| f(op) as u32)
+        },
+    )
+}
+
 extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
     let null = MlirType {
         ptr: std::ptr::null(),
@@ -356,6 +442,9 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     asmResultNames: Some(asm_result_names),
     inferReturnTypes: Some(infer_return_types),
     isCompatibleReturnTypes: Some(is_compatible_return_types),
+    areCastCompatible: Some(are_cast_compatible),
+    speculatability: Some(speculatability),
+    shapeForUnroll: Some(shape_for_unroll),
     transformType: Some(transform_type),
     materializeConstant: Some(materialize_constant),
     numPasses: Some(num_passes),

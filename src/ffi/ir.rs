@@ -206,6 +206,10 @@ impl Op {
         // SAFETY: op is live.
         Attr::from_raw(unsafe { b::rmlirConstantValue(self.raw()) })
     }
+    /// Emits `message` as an error at this op (op->emitError: no op prefix).
+    pub fn emit_error(self, message: &str) {
+        self.location().emit_error(message);
+    }
     /// Emits `'op' op message` as an error on this op.
     pub fn emit_op_error(self, message: &str) {
         // SAFETY: op is live; message is borrowed for the call.
@@ -418,6 +422,27 @@ impl Type {
             let d = mlirTypeGetDialect(self.raw());
             from_sref(mlirDialectGetNamespace(d))
         }
+    }
+    /// The type as MLIR prints it (diagnostics only; never on a hot path).
+    pub fn to_string_lossy(self) -> String {
+        unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
+            // SAFETY: data is the &mut Vec<u8> passed below; s is valid for
+            // the duration of the callback.
+            unsafe {
+                let out = &mut *(data as *mut Vec<u8>);
+                out.extend_from_slice(std::slice::from_raw_parts(s.data.cast(), s.length));
+            }
+        }
+        let mut out: Vec<u8> = Vec::new();
+        // SAFETY: type is live; the callback only appends to `out`.
+        unsafe {
+            mlirTypePrint(
+                self.raw(),
+                Some(push),
+                &mut out as *mut Vec<u8> as *mut c_void,
+            )
+        };
+        String::from_utf8_lossy(&out).into_owned()
     }
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.

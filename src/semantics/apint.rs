@@ -261,6 +261,254 @@ impl ApInt {
     }
 }
 
+impl ApInt {
+    fn map_words(&self, rhs: &Self, f: impl Fn(u64, u64) -> u64) -> Self {
+        assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        let mut r = self.clone();
+        for (a, b) in r.words.iter_mut().zip(rhs.words.iter()) {
+            *a = f(*a, *b);
+        }
+        r.clear_unused_bits();
+        r
+    }
+
+    /// Bitwise and.
+    pub fn and(&self, rhs: &Self) -> Self {
+        self.map_words(rhs, |a, b| a & b)
+    }
+    /// Bitwise or.
+    pub fn or(&self, rhs: &Self) -> Self {
+        self.map_words(rhs, |a, b| a | b)
+    }
+    /// Bitwise xor.
+    pub fn xor(&self, rhs: &Self) -> Self {
+        self.map_words(rhs, |a, b| a ^ b)
+    }
+
+    /// Truncation to `width` <= self.width bits.
+    pub fn trunc(&self, width: u32) -> Self {
+        assert!(width <= self.width && width > 0);
+        Self::from_words(width, &self.words)
+    }
+
+    /// Number of leading zero bits.
+    pub fn leading_zeros(&self) -> u32 {
+        let mut count = 0;
+        let top_bits = self.width - (self.words.len() as u32 - 1) * 64;
+        for (i, w) in self.words.iter().enumerate().rev() {
+            let bits = if i == self.words.len() - 1 {
+                top_bits
+            } else {
+                64
+            };
+            if *w == 0 {
+                count += bits;
+            } else {
+                return count + (w.leading_zeros() - (64 - bits));
+            }
+        }
+        count
+    }
+
+    /// Number of significant bits (width minus leading zeros).
+    pub fn active_bits(&self) -> u32 {
+        self.width - self.leading_zeros()
+    }
+
+    /// Left shift by `amount` (< width) bits, zeros shifted in.
+    pub fn shl(&self, amount: u32) -> Self {
+        assert!(amount < self.width);
+        let mut r = Self::zero(self.width);
+        let (ws, bs) = ((amount / 64) as usize, amount % 64);
+        for i in (ws..r.words.len()).rev() {
+            let lo = self.words[i - ws];
+            let mut w = lo << bs;
+            if bs != 0 && i > ws {
+                w |= self.words[i - ws - 1] >> (64 - bs);
+            }
+            r.words[i] = w;
+        }
+        r.clear_unused_bits();
+        r
+    }
+
+    /// Logical right shift by `amount` (< width) bits.
+    pub fn lshr(&self, amount: u32) -> Self {
+        assert!(amount < self.width);
+        let mut r = Self::zero(self.width);
+        let n = r.words.len();
+        let (ws, bs) = ((amount / 64) as usize, amount % 64);
+        for i in 0..n - ws {
+            let mut w = self.words[i + ws] >> bs;
+            if bs != 0 && i + ws + 1 < n {
+                w |= self.words[i + ws + 1] << (64 - bs);
+            }
+            r.words[i] = w;
+        }
+        r
+    }
+
+    /// Arithmetic right shift by `amount` (< width) bits.
+    pub fn ashr(&self, amount: u32) -> Self {
+        let r = self.lshr(amount);
+        if !self.is_negative() || amount == 0 {
+            return r;
+        }
+        // Fill the top `amount` bits with ones.
+        let fill = Self::all_ones(self.width).shl(self.width - amount);
+        r.or(&fill)
+    }
+
+    /// Wrapping multiplication (modulo 2^width).
+    pub fn wrapping_mul(&self, rhs: &Self) -> Self {
+        assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        let n = self.words.len();
+        let mut out = vec![0u64; n];
+        for i in 0..n {
+            let mut carry: u128 = 0;
+            for j in 0..n - i {
+                let cur =
+                    out[i + j] as u128 + (self.words[i] as u128) * (rhs.words[j] as u128) + carry;
+                out[i + j] = cur as u64;
+                carry = cur >> 64;
+            }
+        }
+        Self::from_words(self.width, &out)
+    }
+
+    /// The full 2*width-bit product, unsigned.
+    pub fn widening_umul(&self, rhs: &Self) -> Self {
+        let w = self.width * 2;
+        self.zext(w).wrapping_mul(&rhs.zext(w))
+    }
+
+    /// The full 2*width-bit product, signed.
+    pub fn widening_smul(&self, rhs: &Self) -> Self {
+        let w = self.width * 2;
+        self.sext(w).wrapping_mul(&rhs.sext(w))
+    }
+
+    /// Unsigned division and remainder; None when dividing by zero.
+    pub fn udivrem(&self, rhs: &Self) -> Option<(Self, Self)> {
+        assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        if rhs.is_zero() {
+            return None;
+        }
+        if self.width <= 64 {
+            let (a, b) = (self.words[0], rhs.words[0]);
+            return Some((
+                Self::from_u64(self.width, a / b),
+                Self::from_u64(self.width, a % b),
+            ));
+        }
+        if self.width <= 128 {
+            let a = self.words[0] as u128 | (self.words[1] as u128) << 64;
+            let b = rhs.words[0] as u128 | (rhs.words[1] as u128) << 64;
+            let (q, r) = (a / b, a % b);
+            let words = |x: u128| [x as u64, (x >> 64) as u64];
+            return Some((
+                Self::from_words(self.width, &words(q)),
+                Self::from_words(self.width, &words(r)),
+            ));
+        }
+        // Shift-subtract long division.
+        let mut q = Self::zero(self.width);
+        let mut r = Self::zero(self.width);
+        for i in (0..self.width).rev() {
+            let top = r.is_negative();
+            r = r.shl(1);
+            if self.bit(i) {
+                r.words[0] |= 1;
+            }
+            if top || r.ucmp(rhs) != std::cmp::Ordering::Less {
+                r = r.wrapping_sub(rhs);
+                q.words[(i / 64) as usize] |= 1u64 << (i % 64);
+            }
+        }
+        Some((q, r))
+    }
+
+    /// Unsigned division (None when dividing by zero).
+    pub fn udiv(&self, rhs: &Self) -> Option<Self> {
+        self.udivrem(rhs).map(|(q, _)| q)
+    }
+    /// Unsigned remainder (None when dividing by zero).
+    pub fn urem(&self, rhs: &Self) -> Option<Self> {
+        self.udivrem(rhs).map(|(_, r)| r)
+    }
+
+    /// The absolute value as an unsigned magnitude (wrapping for the minimum).
+    pub fn abs(&self) -> Self {
+        if self.is_negative() {
+            self.wrapping_neg()
+        } else {
+            self.clone()
+        }
+    }
+
+    /// Signed division truncating toward zero, wrapping on MIN / -1 (as
+    /// APInt::sdiv); None when dividing by zero.
+    pub fn sdiv(&self, rhs: &Self) -> Option<Self> {
+        let q = self.abs().udiv(&rhs.abs())?;
+        Some(if self.is_negative() != rhs.is_negative() {
+            q.wrapping_neg()
+        } else {
+            q
+        })
+    }
+
+    /// Signed remainder with the sign of the dividend (as APInt::srem); None
+    /// when dividing by zero.
+    pub fn srem(&self, rhs: &Self) -> Option<Self> {
+        let r = self.abs().urem(&rhs.abs())?;
+        Some(if self.is_negative() {
+            r.wrapping_neg()
+        } else {
+            r
+        })
+    }
+
+    /// Signed division with overflow report: (quotient, overflowed), as
+    /// APInt::sdiv_ov (overflow only for MIN / -1).
+    pub fn sdiv_ov(&self, rhs: &Self) -> Option<(Self, bool)> {
+        let overflow = self.is_min_signed() && rhs.is_all_ones();
+        Some((self.sdiv(rhs)?, overflow))
+    }
+
+    /// True for the minimum signed value (only the sign bit set).
+    pub fn is_min_signed(&self) -> bool {
+        *self == Self::zero(self.width).with_bit(self.width - 1)
+    }
+
+    /// True for the maximum signed value.
+    pub fn is_max_signed(&self) -> bool {
+        *self == Self::all_ones(self.width).lshr(1)
+    }
+
+    /// The value with bit `i` set.
+    pub fn with_bit(mut self, i: u32) -> Self {
+        self.words[(i / 64) as usize] |= 1u64 << (i % 64);
+        self
+    }
+
+    /// Signed minimum value of a width.
+    pub fn signed_min(width: u32) -> Self {
+        Self::zero(width).with_bit(width - 1)
+    }
+
+    /// Signed maximum value of a width.
+    pub fn signed_max(width: u32) -> Self {
+        Self::all_ones(width).lshr(1)
+    }
+
+    /// Wrapping addition reporting unsigned overflow (the carry out).
+    pub fn uadd_ov(&self, rhs: &Self) -> (Self, bool) {
+        let sum = self.wrapping_add(rhs);
+        let overflow = sum.ucmp(self) == std::cmp::Ordering::Less;
+        (sum, overflow)
+    }
+}
+
 impl fmt::Debug for ApInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "i{}:{}", self.width, self.to_string_signed())
@@ -321,6 +569,112 @@ mod tests {
             ApInt::all_ones(128).to_string_unsigned(),
             "340282366920938463463374607431768211455"
         );
+    }
+
+    fn big(width: u32, v: i128) -> ApInt {
+        ApInt::from_words(
+            width.max(1),
+            &[
+                v as u64,
+                (v >> 64) as u64,
+                if v < 0 { u64::MAX } else { 0 },
+                if v < 0 { u64::MAX } else { 0 },
+            ],
+        )
+    }
+
+    #[test]
+    fn shifts_cross_words_and_fill_correctly() {
+        let one = ApInt::from_u64(200, 1);
+        assert_eq!(one.shl(130).lshr(130), one);
+        assert!(one.shl(199).is_negative());
+        assert_eq!(ApInt::from_i64(200, -8).ashr(2), ApInt::from_i64(200, -2));
+        assert_eq!(ApInt::from_i64(8, -128).ashr(7), ApInt::from_i64(8, -1));
+        assert_eq!(ApInt::from_i64(8, -128).lshr(7), ApInt::from_u64(8, 1));
+        assert_eq!(ApInt::from_u64(8, 0x81).shl(1), ApInt::from_u64(8, 2));
+    }
+
+    #[test]
+    fn division_rounds_toward_zero_and_remainder_follows_the_dividend() {
+        let d = |a: i64, b: i64| {
+            ApInt::from_i64(32, a)
+                .sdiv(&ApInt::from_i64(32, b))
+                .unwrap()
+                .to_i64()
+                .unwrap()
+        };
+        let r = |a: i64, b: i64| {
+            ApInt::from_i64(32, a)
+                .srem(&ApInt::from_i64(32, b))
+                .unwrap()
+                .to_i64()
+                .unwrap()
+        };
+        assert_eq!((d(7, 2), d(-7, 2), d(7, -2), d(-7, -2)), (3, -3, -3, 3));
+        assert_eq!((r(7, 2), r(-7, 2), r(7, -2), r(-7, -2)), (1, -1, 1, -1));
+        assert_eq!(d(i32::MIN as i64, -1), i32::MIN as i64);
+        assert!(ApInt::from_u64(8, 1).udiv(&ApInt::zero(8)).is_none());
+    }
+
+    #[test]
+    fn wide_division_matches_narrow_arithmetic() {
+        for (a, b) in [
+            (1000i128, 7i128),
+            (-1000, 7),
+            (i64::MAX as i128 * 3, -5),
+            (1 << 100, 3),
+        ] {
+            let (x, y) = (big(256, a), big(256, b));
+            assert_eq!(x.sdiv(&y).unwrap(), big(256, a / b), "{a} / {b}");
+            assert_eq!(x.srem(&y).unwrap(), big(256, a % b), "{a} % {b}");
+        }
+    }
+
+    #[test]
+    fn leading_zeros_count_within_the_width() {
+        assert_eq!(ApInt::zero(17).leading_zeros(), 17);
+        assert_eq!(ApInt::from_u64(17, 1).leading_zeros(), 16);
+        assert_eq!(ApInt::from_u64(130, 1).shl(129).leading_zeros(), 0);
+        assert_eq!(ApInt::from_u64(130, 1).leading_zeros(), 129);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arithmetic_matches_host_integers(a: i64, b: i64, s in 0u32..64) {
+            let (x, y) = (ApInt::from_i64(64, a), ApInt::from_i64(64, b));
+            proptest::prop_assert_eq!(x.wrapping_mul(&y).to_i64(), Some(a.wrapping_mul(b)));
+            proptest::prop_assert_eq!(x.wrapping_sub(&y).to_i64(), Some(a.wrapping_sub(b)));
+            proptest::prop_assert_eq!(x.and(&y).to_i64(), Some(a & b));
+            proptest::prop_assert_eq!(x.xor(&y).to_i64(), Some(a ^ b));
+            proptest::prop_assert_eq!(x.shl(s).to_i64(), Some(a.wrapping_shl(s)));
+            proptest::prop_assert_eq!(x.ashr(s).to_i64(), Some(a >> s));
+            proptest::prop_assert_eq!(x.lshr(s).low_u64(), (a as u64) >> s);
+            if b != 0 {
+                proptest::prop_assert_eq!(x.sdiv(&y).unwrap().to_i64(), Some(a.wrapping_div(b)));
+                proptest::prop_assert_eq!(x.srem(&y).unwrap().to_i64(), Some(a.wrapping_rem(b)));
+                proptest::prop_assert_eq!(x.udiv(&y).unwrap().low_u64(), (a as u64) / (b as u64));
+            }
+        }
+
+        #[test]
+        fn wide_multiplication_is_the_exact_product(a: u64, b: u64) {
+            let p = ApInt::from_u64(64, a).widening_umul(&ApInt::from_u64(64, b));
+            let expect = (a as u128) * (b as u128);
+            proptest::prop_assert_eq!(p.words(), &[expect as u64, (expect >> 64) as u64][..]);
+            let s = ApInt::from_i64(64, a as i64).widening_smul(&ApInt::from_i64(64, b as i64));
+            let expect = (a as i64 as i128) * (b as i64 as i128);
+            proptest::prop_assert_eq!(s.words(), &[expect as u64, (expect >> 64) as u64][..]);
+        }
+
+        #[test]
+        fn generic_long_division_agrees_with_u128(a: u128, b in 1u128..) {
+            // 200-bit values exercise the shift-subtract path.
+            let x = ApInt::from_words(200, &[a as u64, (a >> 64) as u64]);
+            let y = ApInt::from_words(200, &[b as u64, (b >> 64) as u64]);
+            let (q, r) = x.udivrem(&y).unwrap();
+            proptest::prop_assert_eq!(q, ApInt::from_words(200, &[(a / b) as u64, ((a / b) >> 64) as u64]));
+            proptest::prop_assert_eq!(r, ApInt::from_words(200, &[(a % b) as u64, ((a % b) >> 64) as u64]));
+        }
     }
 
     #[test]

@@ -96,6 +96,17 @@ typedef struct {
   bool (*isCompatibleReturnTypes)(uint32_t opId, const MlirType *inferred,
                                   intptr_t numInferred, const MlirType *actual,
                                   intptr_t numActual);
+  /// CastOpInterface::areCastCompatible.
+  bool (*areCastCompatible)(uint32_t opId, const MlirType *inputs,
+                            intptr_t numInputs, const MlirType *outputs,
+                            intptr_t numOutputs);
+  /// ConditionallySpeculatable::getSpeculatability: 0 not speculatable,
+  /// 1 speculatable, 2 recursively speculatable.
+  uint32_t (*speculatability)(uint32_t opId, MlirOperation op);
+  /// VectorUnrollOpInterface::getShapeForUnroll: writes up to `capacity`
+  /// dims, returns the rank, or -1 for "no unroll shape".
+  intptr_t (*shapeForUnroll)(uint32_t opId, MlirOperation op, int64_t *dims,
+                             intptr_t capacity);
   /// Type transformers named in ODS TypesMatchWith constraints.
   MlirType (*transformType)(MlirStringRef transform, MlirType type);
 

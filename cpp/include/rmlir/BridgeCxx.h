@@ -19,6 +19,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <cstdint>
 #include <optional>
@@ -73,6 +74,12 @@ inferReturnTypes(uint32_t opId, mlir::MLIRContext *context,
                  llvm::SmallVectorImpl<mlir::Type> &inferredReturnTypes);
 bool isCompatibleReturnTypes(uint32_t opId, mlir::TypeRange inferred,
                              mlir::TypeRange actual);
+std::optional<llvm::SmallVector<int64_t, 4>>
+getShapeForUnroll(uint32_t opId, mlir::Operation *op);
+bool areCastCompatible(uint32_t opId, mlir::TypeRange inputs,
+                       mlir::TypeRange outputs);
+mlir::Speculation::Speculatability getSpeculatability(uint32_t opId,
+                                                      mlir::Operation *op);
 /// TypesMatchWith transformers named in ODS.
 mlir::Type transformType(llvm::StringRef transform, mlir::Type type);
 

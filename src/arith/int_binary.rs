@@ -1,0 +1,560 @@
+//! Folders of the integer binary ops: subi, muli, the divisions and
+//! remainders, bitwise and/or/xor, shifts, min/max.
+
+use super::fold::{binary_int, constant_int_of, is_one, is_zero, splat_int, zero_attr};
+use crate::ffi::ir::{Attr, Op, Value};
+use crate::registry::{Folded, OpBehaviour, Speculatability};
+use crate::semantics::ApInt;
+use std::cell::Cell;
+use std::cmp::Ordering;
+
+fn lhs_rhs(op: Op) -> (Value, Value) {
+    (op.operand(0), op.operand(1))
+}
+
+fn value(v: Value) -> Option<Folded> {
+    Some(Folded::Value(v))
+}
+
+fn attr(a: Option<Attr>) -> Option<Folded> {
+    a.map(Folded::Attr)
+}
+
+/// Folds with `f` unless some element sets `refuse` (division by zero,
+/// overflow): upstream's "compute, then drop the result if flagged".
+fn guarded(
+    operands: &[Option<Attr>],
+    f: impl Fn(&ApInt, &ApInt, &Cell<bool>) -> ApInt,
+) -> Option<Folded> {
+    let refuse = Cell::new(false);
+    let r = binary_int(operands, None, |a, b| Some(f(a, b, &refuse)));
+    if refuse.get() { None } else { attr(r) }
+}
+
+// subi ------------------------------------------------------------------------
+
+pub const SUBI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_subi),
+    ..crate::registry::NO_HOOKS
+};
+
+/// `x - x = 0` (static shapes), `x - 0 = x`, `(a + b) - b = a`,
+/// `(a + b) - a = b`; constants wrap.
+fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if lhs == rhs
+        && let Some(z) = zero_attr(op.result(0).ty())
+    {
+        return Some(Folded::Attr(z));
+    }
+    if is_zero(operands[1]) {
+        return value(lhs);
+    }
+    if let Some(add) = lhs.defined_by("rarith.addi") {
+        if rhs == add.operand(1) {
+            return value(add.operand(0));
+        }
+        if rhs == add.operand(0) {
+            return value(add.operand(1));
+        }
+    }
+    attr(binary_int(operands, None, |a, b| Some(a.wrapping_sub(b))))
+}
+
+// muli ------------------------------------------------------------------------
+
+pub const MULI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_muli),
+    ..crate::registry::NO_HOOKS
+};
+
+/// `x * 0 = 0` (the zero operand), `x * 1 = x`; constants wrap.
+fn fold_muli(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if is_zero(operands[1]) {
+        return value(rhs);
+    }
+    if is_one(operands[1]) {
+        return value(lhs);
+    }
+    attr(binary_int(operands, None, |a, b| Some(a.wrapping_mul(b))))
+}
+
+// divisions ---------------------------------------------------------------------
+
+/// Divisions by a constant that is neither zero nor (for the signed ones)
+/// -1 cannot trap; everything else is not speculatable.
+fn divisor_speculatability(op: Op, signed: bool) -> Speculatability {
+    match constant_int_of(op.operand(1)) {
+        Some(d) if !(d.is_zero() || (signed && d.is_all_ones())) => Speculatability::Speculatable,
+        _ => Speculatability::NotSpeculatable,
+    }
+}
+
+fn speculate_unsigned(op: Op) -> Speculatability {
+    divisor_speculatability(op, false)
+}
+
+fn speculate_signed(op: Op) -> Speculatability {
+    divisor_speculatability(op, true)
+}
+
+/// `(a * b) / b -> a` when the multiplication carries `flag` (nuw for
+/// unsigned, nsw for signed).
+fn fold_div_mul(lhs: Value, rhs: Value, flag: u64) -> Option<Value> {
+    let mul = lhs.defined_by("rarith.muli")?;
+    if mul.enum_attr("overflowFlags").unwrap_or(0) & flag != flag {
+        return None;
+    }
+    if mul.operand(0) == rhs {
+        return Some(mul.operand(1));
+    }
+    if mul.operand(1) == rhs {
+        return Some(mul.operand(0));
+    }
+    None
+}
+
+pub const DIVUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_divui),
+    speculatability: Some(speculate_unsigned),
+    ..crate::registry::NO_HOOKS
+};
+pub const DIVSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_divsi),
+    speculatability: Some(speculate_signed),
+    ..crate::registry::NO_HOOKS
+};
+pub const CEILDIVUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_ceildivui),
+    speculatability: Some(speculate_unsigned),
+    ..crate::registry::NO_HOOKS
+};
+pub const CEILDIVSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_ceildivsi),
+    speculatability: Some(speculate_signed),
+    ..crate::registry::NO_HOOKS
+};
+pub const FLOORDIVSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_floordivsi),
+    ..crate::registry::NO_HOOKS
+};
+pub const REMUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_remui),
+    ..crate::registry::NO_HOOKS
+};
+pub const REMSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_remsi),
+    ..crate::registry::NO_HOOKS
+};
+
+/// `x / 1 = x`; `(a * b) / b = a` under nuw; no fold on division by zero.
+fn fold_divui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if is_one(operands[1]) {
+        return value(lhs);
+    }
+    if let Some(v) = fold_div_mul(lhs, rhs, 2) {
+        return value(v);
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        a.udiv(b).expect("nonzero divisor")
+    })
+}
+
+/// `x / 1 = x`; `(a * b) / b = a` under nsw; no fold on division by zero or
+/// on MIN / -1 (signed overflow).
+fn fold_divsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if is_one(operands[1]) {
+        return value(lhs);
+    }
+    if let Some(v) = fold_div_mul(lhs, rhs, 1) {
+        return value(v);
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        let (q, overflow) = a.sdiv_ov(b).expect("nonzero divisor");
+        refuse.set(overflow);
+        q
+    })
+}
+
+/// Unsigned division rounding up; no fold on division by zero (or on an
+/// overflowing increment, which cannot happen for a nonzero divisor).
+fn fold_ceildivui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_one(operands[1]) {
+        return value(op.operand(0));
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        let (q, r) = a.udivrem(b).expect("nonzero divisor");
+        if r.is_zero() {
+            return q;
+        }
+        let (sum, overflow) = q.uadd_ov(&ApInt::from_u64(a.width(), 1));
+        refuse.set(overflow);
+        sum
+    })
+}
+
+/// Signed subtraction reporting overflow (APInt::ssub_ov).
+fn ssub_ov(a: &ApInt, b: &ApInt) -> (ApInt, bool) {
+    let r = a.wrapping_sub(b);
+    let overflow = a.is_negative() != b.is_negative() && r.is_negative() != a.is_negative();
+    (r, overflow)
+}
+
+/// Signed addition reporting overflow (APInt::sadd_ov).
+fn sadd_ov(a: &ApInt, b: &ApInt) -> (ApInt, bool) {
+    let r = a.wrapping_add(b);
+    let overflow = a.is_negative() == b.is_negative() && r.is_negative() != a.is_negative();
+    (r, overflow)
+}
+
+/// `(a - 1) / b + 1` for positive inputs; like upstream, only the last
+/// step's overflow is reported.
+fn signed_ceil_nonneg(a: &ApInt, b: &ApInt) -> (ApInt, bool) {
+    let one = ApInt::from_u64(a.width(), 1);
+    let (am1, _) = ssub_ov(a, &one);
+    let (q, _) = am1.sdiv_ov(b).expect("nonzero divisor");
+    sadd_ov(&q, &one)
+}
+
+/// Signed division rounding toward +infinity; no fold on division by zero or
+/// when an intermediate negation or division overflows (MIN operands).
+fn fold_ceildivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_one(operands[1]) {
+        return value(op.operand(0));
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        if a.is_zero() {
+            return a.clone();
+        }
+        let zero = ApInt::zero(a.width());
+        let a_pos = a.scmp(&zero) == Ordering::Greater;
+        let b_pos = b.scmp(&zero) == Ordering::Greater;
+        if a_pos && b_pos {
+            let (r, o) = signed_ceil_nonneg(a, b);
+            refuse.set(o);
+            return r;
+        }
+        if !a_pos && !b_pos {
+            let (pa, o1) = ssub_ov(&zero, a);
+            let (pb, o2) = ssub_ov(&zero, b);
+            let (r, o3) = signed_ceil_nonneg(&pa, &pb);
+            refuse.set(o1 || o2 || o3);
+            return r;
+        }
+        if !a_pos && b_pos {
+            let (pa, o1) = ssub_ov(&zero, a);
+            let (d, o2) = pa.sdiv_ov(b).expect("nonzero divisor");
+            let (r, o3) = ssub_ov(&zero, &d);
+            refuse.set(o1 || o2 || o3);
+            return r;
+        }
+        let (pb, o1) = ssub_ov(&zero, b);
+        let (d, o2) = a.sdiv_ov(&pb).expect("nonzero divisor");
+        let (r, o3) = ssub_ov(&zero, &d);
+        refuse.set(o1 || o2 || o3);
+        r
+    })
+}
+
+/// Signed division rounding toward -infinity (APInt::sfloordiv_ov). As
+/// upstream, the refusal flag is overwritten element by element (only a
+/// later zero divisor or overflow keeps it set).
+fn fold_floordivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_one(operands[1]) {
+        return value(op.operand(0));
+    }
+    guarded(operands, |a, b, refuse| {
+        if b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        let (q, overflow) = a.sdiv_ov(b).expect("nonzero divisor");
+        refuse.set(overflow);
+        if q.wrapping_mul(b) != *a && a.is_negative() != b.is_negative() {
+            return q.wrapping_sub(&ApInt::from_u64(a.width(), 1));
+        }
+        q
+    })
+}
+
+/// `x % 1 = 0`; no fold on division by zero.
+fn fold_remui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_one(operands[1]) {
+        return attr(zero_attr(op.result(0).ty()));
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        a.urem(b).expect("nonzero divisor")
+    })
+}
+
+/// `x % 1 = 0`; the remainder takes the dividend's sign; no fold on division
+/// by zero.
+fn fold_remsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_one(operands[1]) {
+        return attr(zero_attr(op.result(0).ty()));
+    }
+    guarded(operands, |a, b, refuse| {
+        if refuse.get() || b.is_zero() {
+            refuse.set(true);
+            return a.clone();
+        }
+        a.srem(b).expect("nonzero divisor")
+    })
+}
+
+// bitwise -----------------------------------------------------------------------
+
+pub const ANDI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_andi),
+    ..crate::registry::NO_HOOKS
+};
+pub const ORI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_ori),
+    ..crate::registry::NO_HOOKS
+};
+pub const XORI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_xori),
+    ..crate::registry::NO_HOOKS
+};
+
+/// True when `v` is `xori(x, c)` with `c` all ones (a bitwise not of `x`).
+fn is_not_of(v: Value, x: Value) -> bool {
+    v.defined_by("rarith.xori").is_some_and(|xor| {
+        xor.operand(0) == x && constant_int_of(xor.operand(1)).is_some_and(|c| c.is_all_ones())
+    })
+}
+
+/// `x & 0 = 0`, `x & ~0 = x`, `x & ~x = 0`, `a & (a & b) = a & b`.
+fn fold_andi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if is_zero(operands[1]) {
+        return value(rhs);
+    }
+    if splat_int(operands[1]).is_some_and(|c| c.is_all_ones()) {
+        return value(lhs);
+    }
+    if is_not_of(rhs, lhs) || is_not_of(lhs, rhs) {
+        return attr(zero_attr(op.result(0).ty()));
+    }
+    for (prev, other) in [(lhs, rhs), (rhs, lhs)] {
+        if let Some(p) = prev.defined_by("rarith.andi")
+            && (other == p.operand(0) || other == p.operand(1))
+        {
+            return value(p.result(0));
+        }
+    }
+    attr(binary_int(operands, None, |a, b| Some(a.and(b))))
+}
+
+/// `x | 0 = x`, `x | ~0 = ~0`, `x | (x ^ ~0) = ~0`.
+fn fold_ori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if let Some(c) = splat_int(operands[1]) {
+        if c.is_zero() {
+            return value(lhs);
+        }
+        if c.is_all_ones() {
+            return operands[1].map(Folded::Attr);
+        }
+    }
+    if is_not_of(rhs, lhs) {
+        return value(rhs.defining_op()?.operand(1));
+    }
+    if is_not_of(lhs, rhs) {
+        return value(lhs.defining_op()?.operand(1));
+    }
+    attr(binary_int(operands, None, |a, b| Some(a.or(b))))
+}
+
+/// `x ^ 0 = x`, `x ^ x = 0`, `(x ^ a) ^ a = x` in every operand order.
+fn fold_xori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if is_zero(operands[1]) {
+        return value(lhs);
+    }
+    if lhs == rhs {
+        return attr(zero_attr(op.result(0).ty()));
+    }
+    if let Some(prev) = lhs.defined_by("rarith.xori") {
+        if prev.operand(1) == rhs {
+            return value(prev.operand(0));
+        }
+        if prev.operand(0) == rhs {
+            return value(prev.operand(1));
+        }
+    }
+    if let Some(prev) = rhs.defined_by("rarith.xori") {
+        if prev.operand(1) == lhs {
+            return value(prev.operand(0));
+        }
+        if prev.operand(0) == lhs {
+            return value(prev.operand(1));
+        }
+    }
+    attr(binary_int(operands, None, |a, b| Some(a.xor(b))))
+}
+
+// shifts -------------------------------------------------------------------------
+
+pub const SHLI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_shli),
+    ..crate::registry::NO_HOOKS
+};
+pub const SHRUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_shrui),
+    ..crate::registry::NO_HOOKS
+};
+pub const SHRSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_shrsi),
+    ..crate::registry::NO_HOOKS
+};
+
+#[derive(Clone, Copy)]
+enum Shift {
+    Left,
+    LogicalRight,
+    ArithmeticRight,
+}
+
+/// `amount <u width`: the width is representable in its own width.
+fn shift_in_range(amount: &ApInt) -> bool {
+    let w = amount.width();
+    amount.ucmp(&ApInt::from_u64(w, w as u64)) == Ordering::Less
+}
+
+/// APInt's shift by an APInt amount: amounts >= width shift everything out
+/// (zeros, or sign bits for the arithmetic right shift).
+fn apint_shift(kind: Shift, a: &ApInt, amount: &ApInt) -> ApInt {
+    let w = a.width();
+    let k = if shift_in_range(amount) {
+        amount.low_u64() as u32
+    } else {
+        w
+    };
+    match (kind, k < w) {
+        (Shift::Left, true) => a.shl(k),
+        (Shift::LogicalRight, true) => a.lshr(k),
+        (Shift::ArithmeticRight, true) => a.ashr(k),
+        (Shift::ArithmeticRight, false) => {
+            if a.is_negative() {
+                ApInt::all_ones(w)
+            } else {
+                ApInt::zero(w)
+            }
+        }
+        (_, false) => ApInt::zero(w),
+    }
+}
+
+/// `x << 0 = x`; constants fold unless the shift amount is >= the width.
+/// As upstream, the in-range check is that of the last element folded.
+fn fold_shift(kind: Shift, op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if is_zero(operands[1]) {
+        return value(op.operand(0));
+    }
+    let bounded = Cell::new(false);
+    let r = binary_int(operands, None, |a, b| {
+        bounded.set(shift_in_range(b));
+        Some(apint_shift(kind, a, b))
+    });
+    if bounded.get() { attr(r) } else { None }
+}
+
+fn fold_shli(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    fold_shift(Shift::Left, op, operands)
+}
+fn fold_shrui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    fold_shift(Shift::LogicalRight, op, operands)
+}
+fn fold_shrsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    fold_shift(Shift::ArithmeticRight, op, operands)
+}
+
+// min / max ----------------------------------------------------------------------
+
+pub const MAXSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_maxsi),
+    ..crate::registry::NO_HOOKS
+};
+pub const MAXUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_maxui),
+    ..crate::registry::NO_HOOKS
+};
+pub const MINSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_minsi),
+    ..crate::registry::NO_HOOKS
+};
+pub const MINUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_minui),
+    ..crate::registry::NO_HOOKS
+};
+
+/// Shared min/max folder: `f(x, x) = x`; a constant equal to the absorbing
+/// bound gives that constant; one equal to the neutral bound gives `x`.
+fn fold_minmax(
+    op: Op,
+    operands: &[Option<Attr>],
+    absorbing: impl Fn(&ApInt) -> bool,
+    neutral: impl Fn(&ApInt) -> bool,
+    pick_lhs: impl Fn(&ApInt, &ApInt) -> bool,
+) -> Option<Folded> {
+    let (lhs, rhs) = lhs_rhs(op);
+    if lhs == rhs {
+        return value(rhs);
+    }
+    if let Some(c) = splat_int(operands[1]) {
+        if absorbing(&c) {
+            return value(rhs);
+        }
+        if neutral(&c) {
+            return value(lhs);
+        }
+    }
+    attr(binary_int(operands, None, |a, b| {
+        Some(if pick_lhs(a, b) { a.clone() } else { b.clone() })
+    }))
+}
+
+fn fold_maxsi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, ApInt::is_max_signed, ApInt::is_min_signed, |a, b| {
+        a.scmp(b) != Ordering::Less
+    })
+}
+fn fold_maxui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, ApInt::is_all_ones, ApInt::is_zero, |a, b| {
+        a.ucmp(b) != Ordering::Less
+    })
+}
+fn fold_minsi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, ApInt::is_min_signed, ApInt::is_max_signed, |a, b| {
+        a.scmp(b) != Ordering::Greater
+    })
+}
+fn fold_minui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, ApInt::is_zero, ApInt::is_all_ones, |a, b| {
+        a.ucmp(b) != Ordering::Greater
+    })
+}

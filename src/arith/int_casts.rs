@@ -1,0 +1,178 @@
+//! Integer casts: extui, extsi, trunci, index_cast, index_castui — folders,
+//! verifiers and cast compatibility.
+
+use super::fold::cast_int;
+use crate::ffi::ir::{Attr, Op, Type};
+use crate::registry::{Folded, OpBehaviour};
+
+pub const EXTUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_extui),
+    verify: Some(verify_ext),
+    cast_compatible: Some(wider_int),
+    ..crate::registry::NO_HOOKS
+};
+pub const EXTSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_extsi),
+    verify: Some(verify_ext),
+    cast_compatible: Some(wider_int),
+    ..crate::registry::NO_HOOKS
+};
+pub const TRUNCI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_trunci),
+    verify: Some(verify_trunc),
+    cast_compatible: Some(narrower_int),
+    ..crate::registry::NO_HOOKS
+};
+pub const INDEX_CAST: OpBehaviour = OpBehaviour {
+    fold: Some(fold_index_cast),
+    cast_compatible: Some(index_cast_compatible),
+    ..crate::registry::NO_HOOKS
+};
+pub const INDEX_CASTUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_index_castui),
+    cast_compatible: Some(index_cast_compatible),
+    ..crate::registry::NO_HOOKS
+};
+
+/// Width of the (element) integer type.
+fn elt_width(ty: Type) -> Option<u32> {
+    let e = ty.element_type_or_self();
+    if e.is_integer() { e.int_width() } else { None }
+}
+
+/// One input, one output, both (shapes of) integers; `ok(src, dst)` on the
+/// widths (upstream's checkWidthChangeCast).
+fn width_change(inputs: &[Type], outputs: &[Type], ok: fn(u32, u32) -> bool) -> bool {
+    let ([i], [o]) = (inputs, outputs) else {
+        return false;
+    };
+    match (elt_width(*i), elt_width(*o)) {
+        (Some(a), Some(b)) => ok(a, b),
+        _ => false,
+    }
+}
+
+fn wider_int(inputs: &[Type], outputs: &[Type]) -> bool {
+    width_change(inputs, outputs, |a, b| b > a)
+}
+
+fn narrower_int(inputs: &[Type], outputs: &[Type]) -> bool {
+    width_change(inputs, outputs, |a, b| b < a)
+}
+
+/// Element type of a value, vector, tensor or memref type.
+fn scalar_of(ty: Type) -> Type {
+    ty.element_type_or_self()
+}
+
+/// index <-> signless integer (possibly shaped or memrefs).
+fn index_cast_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
+    let ([i], [o]) = (inputs, outputs) else {
+        return false;
+    };
+    let (s, d) = (scalar_of(*i), scalar_of(*o));
+    if i.is_shaped() != o.is_shaped() {
+        return false;
+    }
+    (s.is_index() && d.is_signless_integer()) || (s.is_signless_integer() && d.is_index())
+}
+
+fn verify_width(op: Op, wider: bool) -> bool {
+    let src = op.operand(0).ty().element_type_or_self();
+    let dst = op.result(0).ty().element_type_or_self();
+    let (Some(a), Some(b)) = (src.int_width(), dst.int_width()) else {
+        return true;
+    };
+    let ok = if wider { a < b } else { a > b };
+    if !ok {
+        let rel = if wider { "wider" } else { "shorter" };
+        op.emit_error(&format!(
+            "result type '{}' must be {rel} than operand type '{}'",
+            dst.to_string_lossy(),
+            src.to_string_lossy()
+        ));
+    }
+    ok
+}
+
+/// The result must be wider than the operand.
+fn verify_ext(op: Op) -> bool {
+    verify_width(op, true)
+}
+
+/// The result must be narrower than the operand.
+fn verify_trunc(op: Op) -> bool {
+    verify_width(op, false)
+}
+
+/// `ext(ext(x)) = ext(x)` (in place), then constants.
+fn fold_ext(op: Op, operands: &[Option<Attr>], name: &str, signed: bool) -> Option<Folded> {
+    if let Some(inner) = op.operand(0).defined_by(name) {
+        op.set_operand(0, inner.operand(0));
+        return Some(Folded::Value(op.result(0)));
+    }
+    let ty = op.result(0).ty();
+    let w = elt_width(ty)?;
+    cast_int(operands, ty, |a| {
+        Some(if signed { a.sext(w) } else { a.zext(w) })
+    })
+    .map(Folded::Attr)
+}
+
+fn fold_extui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    fold_ext(op, operands, "rarith.extui", false)
+}
+
+fn fold_extsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    fold_ext(op, operands, "rarith.extsi", true)
+}
+
+/// `trunc(ext(a))`: `trunc(a)` when `a` is wider, `a` when it has the result
+/// type; `trunc(trunc(a)) = trunc(a)`; then constants.
+fn fold_trunci(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let input = op.operand(0);
+    let ty = op.result(0).ty();
+    if let Some(ext) = input
+        .defined_by("rarith.extui")
+        .or_else(|| input.defined_by("rarith.extsi"))
+    {
+        let src = ext.operand(0);
+        let (sw, dw) = (elt_width(src.ty())?, elt_width(ty)?);
+        if sw > dw {
+            op.set_operand(0, src);
+            return Some(Folded::Value(op.result(0)));
+        }
+        if src.ty().element_type_or_self() == ty.element_type_or_self() {
+            return Some(Folded::Value(src));
+        }
+    }
+    if let Some(inner) = input.defined_by("rarith.trunci") {
+        op.set_operand(0, inner.operand(0));
+        return Some(Folded::Value(op.result(0)));
+    }
+    let w = elt_width(ty)?;
+    cast_int(operands, ty, |a| Some(a.trunc(w))).map(Folded::Attr)
+}
+
+/// Width of the result element (64 for index).
+fn result_width(op: Op) -> Option<u32> {
+    op.result(0).ty().element_type_or_self().int_width()
+}
+
+/// Constants are sign-extended or truncated to the result width.
+fn fold_index_cast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let w = result_width(op)?;
+    cast_int(operands, op.result(0).ty(), |a| {
+        Some(if a.width() < w { a.sext(w) } else { a.trunc(w) })
+    })
+    .map(Folded::Attr)
+}
+
+/// Constants are zero-extended or truncated to the result width.
+fn fold_index_castui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let w = result_width(op)?;
+    cast_int(operands, op.result(0).ty(), |a| {
+        Some(if a.width() < w { a.zext(w) } else { a.trunc(w) })
+    })
+    .map(Folded::Attr)
+}
