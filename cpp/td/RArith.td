@@ -216,6 +216,7 @@ def RArith_CmpIOp : RArith_CompareOp<"cmpi"> {
                        SignlessIntegerOrIndexLike:$lhs,
                        SignlessIntegerOrIndexLike:$rhs);
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_AddUIExtendedOp : RArith_MultiResultOp<"addui_extended", [Pure, Commutative,
@@ -227,16 +228,19 @@ def RArith_AddUIExtendedOp : RArith_MultiResultOp<"addui_extended", [Pure, Commu
     $lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_SubIOp : RArith_IntBinaryOpWithOverflowFlags<"subi"> {
   let summary = "Integer subtraction operation.";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_MulIOp : RArith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
   let summary = "Integer multiplication operation.";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_MulSIExtendedOp : RArith_MultiResultOp<"mulsi_extended", [Pure, Commutative,
@@ -246,6 +250,7 @@ def RArith_MulSIExtendedOp : RArith_MultiResultOp<"mulsi_extended", [Pure, Commu
   let results = (outs SignlessIntegerOrIndexLike:$low, SignlessIntegerOrIndexLike:$high);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_MulUIExtendedOp : RArith_MultiResultOp<"mului_extended", [Pure, Commutative,
@@ -255,6 +260,7 @@ def RArith_MulUIExtendedOp : RArith_MultiResultOp<"mului_extended", [Pure, Commu
   let results = (outs SignlessIntegerOrIndexLike:$low, SignlessIntegerOrIndexLike:$high);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_DivUIOp : RArith_IntBinaryOpWithExactFlag<"divui", [RustSpeculatable]> {
@@ -295,16 +301,19 @@ def RArith_RemSIOp : RArith_TotalIntBinaryOp<"remsi"> {
 def RArith_AndIOp : RArith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
   let summary = "integer binary and";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_OrIOp : RArith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
   let summary = "integer binary or";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_XOrIOp : RArith_TotalIntBinaryOp<"xori", [Commutative]> {
   let summary = "integer binary xor";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_ShLIOp : RArith_IntBinaryOpWithOverflowFlags<"shli"> {
@@ -351,6 +360,7 @@ def RArith_ExtUIOp : RArith_IToICastOp<"extui"> {
 def RArith_ExtSIOp : RArith_IToICastOp<"extsi"> {
   let summary = "integer sign extension operation";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let hasVerifier = 1;
 }
 
@@ -368,6 +378,7 @@ def RArith_TruncIOp : RArith_Op<"trunci",
     `:` type($in) `to` type($out)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let hasVerifier = 1;
 }
 
@@ -375,12 +386,14 @@ def RArith_IndexCastOp : RArith_CastOp<"index_cast",
     RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
   let summary = "cast between index and integer types";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_IndexCastUIOp : RArith_CastOp<"index_castui",
     RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
   let summary = "unsigned cast between index and integer types";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // RARITH_TD

@@ -9,6 +9,7 @@ use crate::semantics::cmp::CmpIPredicate;
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
     fold: Some(fold_cmpi),
+    patterns: super::patterns::CMPI,
     ..crate::registry::NO_HOOKS
 };
 

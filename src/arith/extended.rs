@@ -9,14 +9,17 @@ use std::cmp::Ordering;
 
 pub const ADDUI_EXTENDED: OpBehaviour = OpBehaviour {
     fold_many: Some(fold_addui_extended),
+    patterns: super::patterns::ADDUI_EXTENDED,
     ..crate::registry::NO_HOOKS
 };
 pub const MULSI_EXTENDED: OpBehaviour = OpBehaviour {
     fold_many: Some(fold_mulsi_extended),
+    patterns: super::patterns::MULSI_EXTENDED,
     ..crate::registry::NO_HOOKS
 };
 pub const MULUI_EXTENDED: OpBehaviour = OpBehaviour {
     fold_many: Some(fold_mului_extended),
+    patterns: super::patterns::MULUI_EXTENDED,
     ..crate::registry::NO_HOOKS
 };
 

@@ -35,6 +35,7 @@ fn guarded(
 
 pub const SUBI: OpBehaviour = OpBehaviour {
     fold: Some(fold_subi),
+    patterns: super::patterns::SUBI,
     ..crate::registry::NO_HOOKS
 };
 
@@ -65,6 +66,7 @@ fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 pub const MULI: OpBehaviour = OpBehaviour {
     fold: Some(fold_muli),
+    patterns: super::patterns::MULI,
     ..crate::registry::NO_HOOKS
 };
 
@@ -329,14 +331,17 @@ fn fold_remsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 pub const ANDI: OpBehaviour = OpBehaviour {
     fold: Some(fold_andi),
+    patterns: super::patterns::ANDI,
     ..crate::registry::NO_HOOKS
 };
 pub const ORI: OpBehaviour = OpBehaviour {
     fold: Some(fold_ori),
+    patterns: super::patterns::ORI,
     ..crate::registry::NO_HOOKS
 };
 pub const XORI: OpBehaviour = OpBehaviour {
     fold: Some(fold_xori),
+    patterns: super::patterns::XORI,
     ..crate::registry::NO_HOOKS
 };
 

@@ -13,23 +13,27 @@ pub const EXTUI: OpBehaviour = OpBehaviour {
 };
 pub const EXTSI: OpBehaviour = OpBehaviour {
     fold: Some(fold_extsi),
+    patterns: super::patterns::EXTSI,
     verify: Some(verify_ext),
     cast_compatible: Some(wider_int),
     ..crate::registry::NO_HOOKS
 };
 pub const TRUNCI: OpBehaviour = OpBehaviour {
     fold: Some(fold_trunci),
+    patterns: super::patterns::TRUNCI,
     verify: Some(verify_trunc),
     cast_compatible: Some(narrower_int),
     ..crate::registry::NO_HOOKS
 };
 pub const INDEX_CAST: OpBehaviour = OpBehaviour {
     fold: Some(fold_index_cast),
+    patterns: super::patterns::INDEX_CAST,
     cast_compatible: Some(index_cast_compatible),
     ..crate::registry::NO_HOOKS
 };
 pub const INDEX_CASTUI: OpBehaviour = OpBehaviour {
     fold: Some(fold_index_castui),
+    patterns: super::patterns::INDEX_CASTUI,
     cast_compatible: Some(index_cast_compatible),
     ..crate::registry::NO_HOOKS
 };

@@ -7,6 +7,7 @@ mod extended;
 pub mod fold;
 mod int_binary;
 mod int_casts;
+mod patterns;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 use crate::registry::OpBehaviour;

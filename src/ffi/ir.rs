@@ -702,3 +702,10 @@ impl<'a> AttrLookup<'a> {
         Attr::from_raw(unsafe { get(self.raw.self_, sref(name)) })
     }
 }
+
+/// Storage width of a float type (16 for f16/bf16, 80 for f80, ...).
+pub fn float_width(ty: Type) -> Option<u32> {
+    // SAFETY: width is only asked of float types.
+    ty.is_float()
+        .then(|| unsafe { b::rmlirFloatTypeGetWidth(ty.raw()) })
+}

@@ -71,6 +71,22 @@ impl CmpIPredicate {
         )
     }
 
+    /// The negated predicate (`slt` <-> `sge`, `eq` <-> `ne`, ...).
+    pub fn inverted(self) -> Self {
+        match self {
+            Self::Eq => Self::Ne,
+            Self::Ne => Self::Eq,
+            Self::Slt => Self::Sge,
+            Self::Sle => Self::Sgt,
+            Self::Sgt => Self::Sle,
+            Self::Sge => Self::Slt,
+            Self::Ult => Self::Uge,
+            Self::Ule => Self::Ugt,
+            Self::Ugt => Self::Ule,
+            Self::Uge => Self::Ult,
+        }
+    }
+
     /// The predicate that gives the same answer with the operands swapped
     /// (`slt` <-> `sgt`; `eq` and `ne` stay).
     pub fn swapped(self) -> Self {
@@ -137,6 +153,14 @@ mod tests {
             let (x, y) = (i(16, a.into()), i(16, b.into()));
             for p in CmpIPredicate::ALL {
                 prop_assert_eq!(p.apply(&x, &y), p.swapped().apply(&y, &x));
+            }
+        }
+
+        #[test]
+        fn inverted_predicate_is_the_negation(a: i16, b: i16) {
+            let (x, y) = (i(16, a.into()), i(16, b.into()));
+            for p in CmpIPredicate::ALL {
+                prop_assert_eq!(p.inverted().apply(&x, &y), !p.apply(&x, &y));
             }
         }
 

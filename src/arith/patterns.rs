@@ -1,0 +1,601 @@
+//! rarith's canonicalization patterns (upstream's DRR patterns of
+//! ArithCanonicalization.td, in Rust). Each rewrite creates its ops with the
+//! rewriter before the root op, at the fused location of the matched ops.
+
+use super::fold::{constant_int_of, zero_attr};
+use crate::ffi::ir::{Attr, Location, Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::PatternDef;
+use crate::semantics::ApInt;
+use crate::semantics::cmp::CmpIPredicate;
+
+const FLAGS: &str = "overflowFlags";
+
+/// The scalar `IntegerAttr` constant defining `v` (DRR's
+/// `ConstantLikeMatcher APIntAttr`: splats do not match).
+fn scalar_constant(v: Value) -> Option<Attr> {
+    v.defining_op()?.constant_value().filter(|a| a.is_integer())
+}
+
+fn flags(op: Op) -> u64 {
+    op.enum_attr(FLAGS).unwrap_or(0)
+}
+
+fn flags_attr(op: Op, bits: u64) -> Attr {
+    op.context()
+        .enum_attr("rarith.overflow", bits)
+        .expect("rarith.overflow attribute")
+}
+
+fn fused(ops: &[Op]) -> Location {
+    let locs: Vec<Location> = ops.iter().map(|o| o.location()).collect();
+    Location::fused(&locs)
+}
+
+fn constant(rw: &mut Rewriter, value: Attr, loc: Location) -> Value {
+    super::constant::create(rw, value, loc).result(0)
+}
+
+fn binary(
+    rw: &mut Rewriter,
+    name: &str,
+    loc: Location,
+    lhs: Value,
+    rhs: Value,
+    flag_attr: Option<Attr>,
+) -> Value {
+    let ty = lhs.ty();
+    let attrs: Vec<(&str, Attr)> = flag_attr.map(|a| vec![(FLAGS, a)]).unwrap_or_default();
+    rw.create(name, loc, &[lhs, rhs], &[ty], &attrs).result(0)
+}
+
+// Reassociation of constants ------------------------------------------------------
+
+/// Where the constant sits in an op of the matched pair.
+#[derive(Clone, Copy)]
+enum Side {
+    Lhs,
+    Rhs,
+}
+
+/// `outer(inner(..x.., c0), c1)` shapes: the inner op is the outer op's
+/// non-constant operand; both constants are scalar integers.
+struct Reassoc {
+    inner: &'static str,
+    /// Position of c0 in the inner op (x takes the other one).
+    inner_const: Side,
+    /// Position of c1 in the outer op (the inner op takes the other one).
+    outer_const: Side,
+    /// The new constant from (c0, c1).
+    combine: fn(&ApInt, &ApInt) -> ApInt,
+    /// The op replacing the outer one.
+    result: &'static str,
+    /// Whether the new constant is the new op's lhs (else its rhs).
+    const_first: bool,
+    /// Intersect both ops' overflow flags (else no flags).
+    merge_flags: bool,
+}
+
+fn reassociate(op: Op, rw: &mut Rewriter, r: &Reassoc) -> bool {
+    let (inner_v, c1_v) = match r.outer_const {
+        Side::Rhs => (op.operand(0), op.operand(1)),
+        Side::Lhs => (op.operand(1), op.operand(0)),
+    };
+    let Some(inner) = inner_v.defined_by(r.inner) else {
+        return false;
+    };
+    let (x, c0_v) = match r.inner_const {
+        Side::Rhs => (inner.operand(0), inner.operand(1)),
+        Side::Lhs => (inner.operand(1), inner.operand(0)),
+    };
+    let (Some(c0), Some(c1)) = (scalar_constant(c0_v), scalar_constant(c1_v)) else {
+        return false;
+    };
+    let (Some(a), Some(b)) = (c0.as_int(), c1.as_int()) else {
+        return false;
+    };
+    let ty = op.result(0).ty();
+    if a.width() != b.width() || ty.int_width() != Some(a.width()) {
+        return false;
+    }
+    let loc = fused(&[op, inner]);
+    let c = constant(rw, Attr::int(ty, &(r.combine)(&a, &b)), loc);
+    let bits = if r.merge_flags {
+        flags(op) & flags(inner)
+    } else {
+        0
+    };
+    let (lhs, rhs) = if r.const_first { (c, x) } else { (x, c) };
+    let new = binary(rw, r.result, loc, lhs, rhs, Some(flags_attr(op, bits)));
+    rw.replace_op(op, &[new]);
+    true
+}
+
+macro_rules! reassoc_pattern {
+    ($fn_name:ident, $($field:ident : $value:expr),* $(,)?) => {
+        fn $fn_name(op: Op, rw: &mut Rewriter) -> bool {
+            reassociate(op, rw, &Reassoc { $($field: $value),* })
+        }
+    };
+}
+
+fn add(a: &ApInt, b: &ApInt) -> ApInt {
+    a.wrapping_add(b)
+}
+fn sub(a: &ApInt, b: &ApInt) -> ApInt {
+    a.wrapping_sub(b)
+}
+fn sub_rev(a: &ApInt, b: &ApInt) -> ApInt {
+    b.wrapping_sub(a)
+}
+fn mul(a: &ApInt, b: &ApInt) -> ApInt {
+    a.wrapping_mul(b)
+}
+
+// addi(addi(x, c0), c1) -> addi(x, c0 + c1)
+reassoc_pattern!(addi_addi_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+    combine: add, result: "rarith.addi", const_first: false, merge_flags: true);
+// addi(subi(x, c0), c1) -> addi(x, c1 - c0)
+reassoc_pattern!(addi_subi_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+    combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
+// addi(subi(c0, x), c1) -> subi(c0 + c1, x)
+reassoc_pattern!(addi_subi_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Rhs,
+    combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
+// subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
+reassoc_pattern!(subi_rhs_add_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+    combine: sub, result: "rarith.addi", const_first: false, merge_flags: false);
+// subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
+reassoc_pattern!(subi_lhs_add_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Lhs,
+    combine: sub_rev, result: "rarith.subi", const_first: true, merge_flags: true);
+// subi(subi(x, c0), c1) -> subi(x, c0 + c1)
+reassoc_pattern!(subi_rhs_sub_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+    combine: add, result: "rarith.subi", const_first: false, merge_flags: true);
+// subi(subi(c0, x), c1) -> subi(c0 - c1, x)
+reassoc_pattern!(subi_rhs_sub_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Rhs,
+    combine: sub, result: "rarith.subi", const_first: true, merge_flags: true);
+// subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
+reassoc_pattern!(subi_lhs_sub_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Lhs,
+    combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
+// subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
+reassoc_pattern!(subi_lhs_sub_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Lhs,
+    combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
+// muli(muli(x, c0), c1) -> muli(x, c0 * c1)
+reassoc_pattern!(muli_muli_constant, inner: "rarith.muli", inner_const: Side::Rhs, outer_const: Side::Rhs,
+    combine: mul, result: "rarith.muli", const_first: false, merge_flags: true);
+
+/// True when `v` is a constant -1 (scalar or splat).
+fn is_minus_one(v: Value) -> bool {
+    constant_int_of(v).is_some_and(|c| c.is_all_ones())
+}
+
+/// addi(x, muli(y, -1)) -> subi(x, y)
+fn addi_mul_negative_one_rhs(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(m) = op.operand(1).defined_by("rarith.muli") else {
+        return false;
+    };
+    if !is_minus_one(m.operand(1)) {
+        return false;
+    }
+    let loc = fused(&[op, m]);
+    let new = binary(
+        rw,
+        "rarith.subi",
+        loc,
+        op.operand(0),
+        m.operand(0),
+        Some(flags_attr(op, 0)),
+    );
+    rw.replace_op(op, &[new]);
+    true
+}
+
+/// addi(muli(x, -1), y) -> subi(y, x)
+fn addi_mul_negative_one_lhs(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(m) = op.operand(0).defined_by("rarith.muli") else {
+        return false;
+    };
+    if !is_minus_one(m.operand(1)) {
+        return false;
+    }
+    let loc = fused(&[op, m]);
+    let new = binary(
+        rw,
+        "rarith.subi",
+        loc,
+        op.operand(1),
+        m.operand(0),
+        Some(flags_attr(op, 0)),
+    );
+    rw.replace_op(op, &[new]);
+    true
+}
+
+/// subi(subi(x, y), x) -> subi(0, y)
+fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(inner) = op.operand(0).defined_by("rarith.subi") else {
+        return false;
+    };
+    if inner.operand(0) != op.operand(1) {
+        return false;
+    }
+    let y = inner.operand(1);
+    let Some(zero) = zero_attr(y.ty()) else {
+        return false;
+    };
+    let loc = fused(&[op, inner]);
+    let c = constant(rw, zero, loc);
+    let bits = flags(op) & flags(inner);
+    let new = binary(rw, "rarith.subi", loc, c, y, Some(flags_attr(op, bits)));
+    rw.replace_op(op, &[new]);
+    true
+}
+
+// Extended arithmetic -------------------------------------------------------------
+
+/// `op(x, y)` with an unused second result -> `[narrow(x, y), x]`.
+fn drop_unused_high(op: Op, rw: &mut Rewriter, narrow: &str) -> bool {
+    if op.result(1).has_uses() {
+        return false;
+    }
+    let (x, y) = (op.operand(0), op.operand(1));
+    let new = binary(rw, narrow, op.location(), x, y, Some(flags_attr(op, 0)));
+    rw.replace_op(op, &[new, x]);
+    true
+}
+
+fn addui_extended_to_addi(op: Op, rw: &mut Rewriter) -> bool {
+    drop_unused_high(op, rw, "rarith.addi")
+}
+fn mulsi_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
+    drop_unused_high(op, rw, "rarith.muli")
+}
+fn mului_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
+    drop_unused_high(op, rw, "rarith.muli")
+}
+
+/// mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]
+fn mulsi_extended_rhs_one(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(c) = constant_int_of(op.operand(1)) else {
+        return false;
+    };
+    // Strictly positive 1: in i1, 1 is -1 and does not match.
+    if !c.is_one() || c.is_negative() {
+        return false;
+    }
+    let x = op.operand(0);
+    let Some(zero) = zero_attr(x.ty()) else {
+        return false;
+    };
+    let Some(i1_ty) = crate::types::i1_same_shape(x.ty()) else {
+        return false;
+    };
+    let loc = op.location();
+    let z = constant(rw, zero, loc);
+    let ctx = op.context();
+    let slt = Attr::int(
+        ctx.integer_type(64),
+        &ApInt::from_u64(64, CmpIPredicate::Slt as u64),
+    );
+    let cmp = rw
+        .create("rarith.cmpi", loc, &[x, z], &[i1_ty], &[("predicate", slt)])
+        .result(0);
+    let high = rw
+        .create("rarith.extsi", loc, &[cmp], &[op.result(1).ty()], &[])
+        .result(0);
+    rw.replace_op(op, &[x, high]);
+    true
+}
+
+// Bitwise ops of extensions ----------------------------------------------------------
+
+/// `op(ext(x), ext(y))` with x, y of one type -> `ext(op(x, y))`.
+fn bitwise_of_ext(op: Op, rw: &mut Rewriter, ext: &str, plain_op: &str) -> bool {
+    let (Some(a), Some(b)) = (op.operand(0).defined_by(ext), op.operand(1).defined_by(ext)) else {
+        return false;
+    };
+    let (x, y) = (a.operand(0), b.operand(0));
+    if x.ty() != y.ty() {
+        return false;
+    }
+    let loc = fused(&[op, a, b]);
+    let inner = rw.create(plain_op, loc, &[x, y], &[x.ty()], &[]).result(0);
+    let outer = rw
+        .create(ext, loc, &[inner], &[op.result(0).ty()], &[])
+        .result(0);
+    rw.replace_op(op, &[outer]);
+    true
+}
+
+fn and_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extui", "rarith.andi")
+}
+fn and_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.andi")
+}
+fn or_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extui", "rarith.ori")
+}
+fn or_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.ori")
+}
+fn xor_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extui", "rarith.xori")
+}
+fn xor_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.xori")
+}
+
+/// xori(cmpi(pred, a, b), true) -> cmpi(!pred, a, b) (scalar i1 true only).
+fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(cmp) = op.operand(0).defined_by("rarith.cmpi") else {
+        return false;
+    };
+    let Some(c) = scalar_constant(op.operand(1)).and_then(|a| a.as_int()) else {
+        return false;
+    };
+    if !(c.width() == 1 && c.is_one() && op.operand(1).ty().is_signless_integer()) {
+        return false;
+    }
+    let Some(pred) = cmp.enum_attr("predicate").and_then(CmpIPredicate::from_u64) else {
+        return false;
+    };
+    let ctx = op.context();
+    let inverted = Attr::int(
+        ctx.integer_type(64),
+        &ApInt::from_u64(64, pred.inverted() as u64),
+    );
+    let loc = fused(&[op, cmp]);
+    let new = rw
+        .create(
+            "rarith.cmpi",
+            loc,
+            &[cmp.operand(0), cmp.operand(1)],
+            &[op.result(0).ty()],
+            &[("predicate", inverted)],
+        )
+        .result(0);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+/// cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) for a, b of one type.
+fn cmpi_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
+    let Some(pred) = op.enum_attr("predicate").and_then(CmpIPredicate::from_u64) else {
+        return false;
+    };
+    if !matches!(pred, CmpIPredicate::Eq | CmpIPredicate::Ne) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (op.operand(0).defined_by(ext), op.operand(1).defined_by(ext)) else {
+        return false;
+    };
+    let (x, y) = (a.operand(0), b.operand(0));
+    if x.ty() != y.ty() {
+        return false;
+    }
+    let loc = fused(&[op, a, b]);
+    let p = op.attr("predicate").expect("predicate");
+    let new = rw
+        .create(
+            "rarith.cmpi",
+            loc,
+            &[x, y],
+            &[op.result(0).ty()],
+            &[("predicate", p)],
+        )
+        .result(0);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+fn cmpi_ext_si(op: Op, rw: &mut Rewriter) -> bool {
+    cmpi_of_ext(op, rw, "rarith.extsi")
+}
+fn cmpi_ext_ui(op: Op, rw: &mut Rewriter) -> bool {
+    cmpi_of_ext(op, rw, "rarith.extui")
+}
+
+// Casts ------------------------------------------------------------------------------
+
+/// `outer(inner(x))` -> `replacement(x)` of the outer op's result type.
+fn cast_of_cast(op: Op, rw: &mut Rewriter, inner: &str, replacement: &str) -> bool {
+    let Some(i) = op.operand(0).defined_by(inner) else {
+        return false;
+    };
+    let loc = fused(&[op, i]);
+    let new = rw
+        .create(replacement, loc, &[i.operand(0)], &[op.result(0).ty()], &[])
+        .result(0);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+fn extsi_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+    cast_of_cast(op, rw, "rarith.extui", "rarith.extui")
+}
+fn index_cast_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+    cast_of_cast(op, rw, "rarith.extsi", "rarith.index_cast")
+}
+fn index_castui_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+    cast_of_cast(op, rw, "rarith.extui", "rarith.index_castui")
+}
+
+/// `cast(cast(x))` -> x when the types round-trip.
+fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
+    let Some(i) = op.operand(0).defined_by(inner) else {
+        return false;
+    };
+    let x = i.operand(0);
+    if x.ty() != op.result(0).ty() {
+        return false;
+    }
+    rw.replace_op(op, &[x]);
+    true
+}
+
+fn index_cast_of_index_cast(op: Op, rw: &mut Rewriter) -> bool {
+    round_trip(op, rw, "rarith.index_cast")
+}
+fn index_castui_of_index_castui(op: Op, rw: &mut Rewriter) -> bool {
+    round_trip(op, rw, "rarith.index_castui")
+}
+
+/// Element bit width of an integer or float (shaped) type; -1 for index.
+fn scalar_width(ty: Type) -> i64 {
+    let e = ty.element_type_or_self();
+    if e.is_integer() {
+        e.int_width().map_or(-1, i64::from)
+    } else if e.is_float() {
+        crate::ffi::ir::float_width(e).map_or(-1, i64::from)
+    } else {
+        -1
+    }
+}
+
+/// trunci(ext(x)) -> ext(x) when ext is wider than the trunc and the trunc
+/// is wider than x.
+fn trunci_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
+    let Some(e) = op.operand(0).defined_by(ext) else {
+        return false;
+    };
+    let x = e.operand(0);
+    let (we, wt, wx) = (
+        scalar_width(e.result(0).ty()),
+        scalar_width(op.result(0).ty()),
+        scalar_width(x.ty()),
+    );
+    if !(we > wt && wt > 0 && wt > wx && wx > 0) {
+        return false;
+    }
+    let loc = fused(&[op, e]);
+    let new = rw
+        .create(ext, loc, &[x], &[op.result(0).ty()], &[])
+        .result(0);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+fn trunci_extsi_to_extsi(op: Op, rw: &mut Rewriter) -> bool {
+    trunci_of_ext(op, rw, "rarith.extsi")
+}
+fn trunci_extui_to_extui(op: Op, rw: &mut Rewriter) -> bool {
+    trunci_of_ext(op, rw, "rarith.extui")
+}
+
+/// trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the number
+/// of bits truncated away (the sign bits shifted in are dropped).
+fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(shr) = op.operand(0).defined_by("rarith.shrsi") else {
+        return false;
+    };
+    let x = shr.operand(0);
+    let Some(c_attr) = shr
+        .operand(1)
+        .defining_op()
+        .and_then(|d| d.constant_value())
+    else {
+        return false;
+    };
+    let Some(c) = c_attr.as_splat_int() else {
+        return false;
+    };
+    let diff = scalar_width(x.ty()) - scalar_width(op.result(0).ty());
+    if c.to_i64() != Some(diff) {
+        return false;
+    }
+    let loc = fused(&[op, shr]);
+    let c_new = constant(rw, c_attr, loc);
+    let shrui = rw
+        .create("rarith.shrui", loc, &[x, c_new], &[x.ty()], &[])
+        .result(0);
+    let f = op.attr(FLAGS).expect("overflow flags");
+    let new = rw
+        .create(
+            "rarith.trunci",
+            loc,
+            &[shrui],
+            &[op.result(0).ty()],
+            &[(FLAGS, f)],
+        )
+        .result(0);
+    rw.replace_op(op, &[new]);
+    true
+}
+
+macro_rules! patterns {
+    ($root:literal: $($name:literal => $f:ident / $benefit:literal),* $(,)?) => {
+        &[$(PatternDef { name: $name, root: $root, benefit: $benefit, rewrite: $f }),*]
+    };
+}
+
+/// Patterns rooted at rarith.addi, in upstream's registration order.
+pub const ADDI: &[PatternDef] = patterns!("rarith.addi":
+    "AddIAddConstant" => addi_addi_constant / 2,
+    "AddISubConstantRHS" => addi_subi_constant_rhs / 2,
+    "AddISubConstantLHS" => addi_subi_constant_lhs / 2,
+    "AddIMulNegativeOneRhs" => addi_mul_negative_one_rhs / 2,
+    "AddIMulNegativeOneLhs" => addi_mul_negative_one_lhs / 2,
+);
+/// Patterns rooted at rarith.subi.
+pub const SUBI: &[PatternDef] = patterns!("rarith.subi":
+    "SubIRHSAddConstant" => subi_rhs_add_constant / 2,
+    "SubILHSAddConstant" => subi_lhs_add_constant / 2,
+    "SubIRHSSubConstantRHS" => subi_rhs_sub_constant_rhs / 2,
+    "SubIRHSSubConstantLHS" => subi_rhs_sub_constant_lhs / 2,
+    "SubILHSSubConstantRHS" => subi_lhs_sub_constant_rhs / 2,
+    "SubILHSSubConstantLHS" => subi_lhs_sub_constant_lhs / 2,
+    "SubISubILHSRHSLHS" => subi_subi_lhs_rhs_lhs / 2,
+);
+/// Patterns rooted at rarith.muli.
+pub const MULI: &[PatternDef] =
+    patterns!("rarith.muli": "MulIMulIConstant" => muli_muli_constant / 2);
+/// Patterns rooted at rarith.addui_extended.
+pub const ADDUI_EXTENDED: &[PatternDef] =
+    patterns!("rarith.addui_extended": "AddUIExtendedToAddI" => addui_extended_to_addi / 1);
+/// Patterns rooted at rarith.mulsi_extended.
+pub const MULSI_EXTENDED: &[PatternDef] = patterns!("rarith.mulsi_extended":
+    "MulSIExtendedToMulI" => mulsi_extended_to_muli / 1,
+    "MulSIExtendedRHSOne" => mulsi_extended_rhs_one / 1,
+);
+/// Patterns rooted at rarith.mului_extended.
+pub const MULUI_EXTENDED: &[PatternDef] =
+    patterns!("rarith.mului_extended": "MulUIExtendedToMulI" => mului_extended_to_muli / 1);
+/// Patterns rooted at rarith.andi.
+pub const ANDI: &[PatternDef] = patterns!("rarith.andi":
+    "AndOfExtUI" => and_of_extui / 3,
+    "AndOfExtSI" => and_of_extsi / 3,
+);
+/// Patterns rooted at rarith.ori.
+pub const ORI: &[PatternDef] = patterns!("rarith.ori":
+    "OrOfExtUI" => or_of_extui / 3,
+    "OrOfExtSI" => or_of_extsi / 3,
+);
+/// Patterns rooted at rarith.xori.
+pub const XORI: &[PatternDef] = patterns!("rarith.xori":
+    "XOrINotCmpI" => xori_not_cmpi / 2,
+    "XOrIOfExtUI" => xor_of_extui / 3,
+    "XOrIOfExtSI" => xor_of_extsi / 3,
+);
+/// Patterns rooted at rarith.cmpi.
+pub const CMPI: &[PatternDef] = patterns!("rarith.cmpi":
+    "CmpIExtSI" => cmpi_ext_si / 3,
+    "CmpIExtUI" => cmpi_ext_ui / 3,
+);
+/// Patterns rooted at rarith.extsi.
+pub const EXTSI: &[PatternDef] = patterns!("rarith.extsi": "ExtSIOfExtUI" => extsi_of_extui / 2);
+/// Patterns rooted at rarith.trunci.
+pub const TRUNCI: &[PatternDef] = patterns!("rarith.trunci":
+    "TruncIExtSIToExtSI" => trunci_extsi_to_extsi / 2,
+    "TruncIExtUIToExtUI" => trunci_extui_to_extui / 2,
+    "TruncIShrSIToTrunciShrUI" => trunci_shrsi_to_trunci_shrui / 2,
+);
+/// Patterns rooted at rarith.index_cast.
+pub const INDEX_CAST: &[PatternDef] = patterns!("rarith.index_cast":
+    "IndexCastOfIndexCast" => index_cast_of_index_cast / 2,
+    "IndexCastOfExtSI" => index_cast_of_extsi / 2,
+);
+/// Patterns rooted at rarith.index_castui.
+pub const INDEX_CASTUI: &[PatternDef] = patterns!("rarith.index_castui":
+    "IndexCastUIOfIndexCastUI" => index_castui_of_index_castui / 2,
+    "IndexCastUIOfExtUI" => index_castui_of_extui / 2,
+);
