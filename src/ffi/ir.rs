@@ -203,6 +203,13 @@ impl Op {
     }
     /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds it.
     pub fn constant_value(self) -> Option<Attr> {
+        // Our own constant ops fold to their value attribute: read it
+        // directly instead of a fold round trip through MLIR.
+        match self.name() {
+            "rarith.constant" => return self.attr("value"),
+            "rshape.const_shape" => return self.attr("shape"),
+            _ => {}
+        }
         // SAFETY: op is live.
         Attr::from_raw(unsafe { b::rmlirConstantValue(self.raw()) })
     }
