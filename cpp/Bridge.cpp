@@ -308,6 +308,25 @@ void printIndexList(OpAsmPrinter &printer, Operation *,
   printer << ']';
 }
 
+ParseResult parseConditionAndResultTypes(OpAsmParser &parser, Type &condition,
+                                         Type &result) {
+  if (parser.parseType(result))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    condition = result;
+    return parser.parseType(result);
+  }
+  condition = parser.getBuilder().getI1Type();
+  return success();
+}
+
+void printConditionAndResultTypes(OpAsmPrinter &printer, Operation *,
+                                  Type condition, Type result) {
+  if (isa<ShapedType>(condition))
+    printer << condition << ", ";
+  printer << result;
+}
+
 } // namespace rmlir::bridge
 
 using namespace rmlir::bridge;

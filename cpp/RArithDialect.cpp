@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/VectorInterfaces.h"
@@ -22,6 +23,11 @@
 #define GET_ATTRDEF_CLASSES
 #include "RArithAttrs.h.inc"
 #include "RArithDialect.h.inc"
+namespace mlir::rarith {
+using ::rmlir::bridge::parseConditionAndResultTypes;
+using ::rmlir::bridge::printConditionAndResultTypes;
+} // namespace mlir::rarith
+
 #define GET_OP_CLASSES
 #include "RArithOps.h.inc"
 

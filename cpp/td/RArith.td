@@ -13,6 +13,7 @@ include "RMlirBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/VectorInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 def RArith_Dialect : Dialect {
   let name = "rarith";
@@ -394,6 +395,29 @@ def RArith_IndexCastUIOp : RArith_CastOp<"index_castui",
   let summary = "unsigned cast between index and integer types";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+}
+
+class RArith_BooleanConditionOrMatchingShape<string condition, string result>
+    : PredOpTrait<condition # " is signless i1 or has matching shape",
+                  Or<[TypeIsPred<condition, I1>,
+                      AllShapesMatch<[condition, result]>.predicate]>>;
+
+def RArith_SelectOp : RArith_Op<"select", [Pure,
+    AllTypesMatch<["true_value", "false_value", "result"]>,
+    RArith_BooleanConditionOrMatchingShape<"condition", "result">,
+    SelectLikeOpInterface]> {
+  let summary = "select operation";
+  let arguments = (ins BoolLike:$condition, AnyType:$true_value,
+                       AnyType:$false_value);
+  let results = (outs AnyType:$result);
+  // `: T` for an i1 condition, `: C, T` for a shaped one.
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:`
+    custom<ConditionAndResultTypes>(type($condition), type($result))
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let hasVerifier = 1;
 }
 
 #endif // RARITH_TD

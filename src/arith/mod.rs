@@ -8,6 +8,7 @@ pub mod fold;
 mod int_binary;
 mod int_casts;
 mod patterns;
+mod select;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 use crate::registry::OpBehaviour;
@@ -37,6 +38,7 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "maxui" => int_binary::MAXUI,
         "minsi" => int_binary::MINSI,
         "minui" => int_binary::MINUI,
+        "select" => select::BEHAVIOUR,
         "addui_extended" => extended::ADDUI_EXTENDED,
         "mulsi_extended" => extended::MULSI_EXTENDED,
         "mului_extended" => extended::MULUI_EXTENDED,

@@ -174,6 +174,15 @@ mlir::ParseResult parseIndexList(mlir::OpAsmParser &parser,
 void printIndexList(mlir::OpAsmPrinter &printer, mlir::Operation *op,
                     mlir::DenseIntElementsAttr attr);
 
+/// Generic syntax helper for `: T` / `: C, T` type lists where the leading
+/// (condition) type is written only when it is shaped and is `i1` otherwise.
+mlir::ParseResult parseConditionAndResultTypes(mlir::OpAsmParser &parser,
+                                               mlir::Type &condition,
+                                               mlir::Type &result);
+void printConditionAndResultTypes(mlir::OpAsmPrinter &printer,
+                                  mlir::Operation *op, mlir::Type condition,
+                                  mlir::Type result);
+
 } // namespace rmlir::bridge
 
 #endif // RMLIR_BRIDGECXX_H

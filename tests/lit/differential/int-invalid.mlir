@@ -76,3 +76,27 @@ func.func @shli_exact(%a: i32) {
   %0 = rarith.shli %a, %a exact : i32
   return
 }
+
+// -----
+
+// CHECK: error: 'rarith.select' op operand #0 must be bool-like, but got 'i32'
+func.func @select_scalar_i32_cond(%c: i32, %a: f32) {
+  %0 = "rarith.select"(%c, %a, %a) : (i32, f32, f32) -> f32
+  return
+}
+
+// -----
+
+// CHECK: error: 'rarith.select' op failed to verify that condition is signless i1 or has matching shape
+func.func @select_mask_shape(%c: vector<3xi1>, %a: vector<4xf32>) {
+  %0 = rarith.select %c, %a, %a : vector<3xi1>, vector<4xf32>
+  return
+}
+
+// -----
+
+// CHECK: error: 'rarith.select' op operand #0 must be bool-like, but got 'vector<4xi8>'
+func.func @select_mask_type(%c: vector<4xi8>, %a: vector<4xf32>) {
+  %0 = "rarith.select"(%c, %a, %a) : (vector<4xi8>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return
+}
