@@ -24,6 +24,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <atomic>
+#include <iterator>
 #include <vector>
 
 using namespace mlir;
@@ -446,6 +447,22 @@ extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
       FloatAttr::get(floatType, floatFromBits(floatType, words, numWords))));
 }
 
+extern "C" unsigned rmlirFloatTypeGetFormat(MlirType type) {
+  auto floatType = dyn_cast<FloatType>(unwrap(type));
+  if (!floatType)
+    return 0;
+  const llvm::fltSemantics *sem = &floatType.getFloatSemantics();
+  const llvm::fltSemantics *formats[] = {
+      &llvm::APFloat::IEEEhalf(),   &llvm::APFloat::BFloat(),
+      &llvm::APFloat::IEEEsingle(), &llvm::APFloat::IEEEdouble(),
+      &llvm::APFloat::x87DoubleExtended(), &llvm::APFloat::IEEEquad(),
+      &llvm::APFloat::Float8E5M2(), &llvm::APFloat::Float8E4M3FN()};
+  for (unsigned i = 0; i < std::size(formats); ++i)
+    if (sem == formats[i])
+      return i + 1;
+  return 0;
+}
+
 extern "C" unsigned rmlirFloatTypeGetWidth(MlirType type) {
   return cast<FloatType>(unwrap(type)).getWidth();
 }
@@ -470,18 +487,30 @@ extern "C" unsigned rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
                                                      uint64_t *words,
                                                      intptr_t wordsPerElement,
                                                      intptr_t numElements) {
-  auto dense = dyn_cast_if_present<DenseIntElementsAttr>(unwrap(attr));
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(unwrap(attr));
   if (!dense)
     return 0;
+  Type elementType = dense.getElementType();
   intptr_t i = 0;
-  unsigned width = 0;
+  if (isa<FloatType>(elementType)) {
+    for (const llvm::APFloat &value : dense.getValues<llvm::APFloat>()) {
+      if (i >= numElements)
+        break;
+      copyWords(value.bitcastToAPInt(), words + i * wordsPerElement,
+                wordsPerElement);
+      ++i;
+    }
+    return cast<FloatType>(elementType).getWidth();
+  }
+  if (!isa<IntegerType, IndexType>(elementType))
+    return 0;
   for (const llvm::APInt &value : dense.getValues<llvm::APInt>()) {
     if (i >= numElements)
       break;
-    width = copyWords(value, words + i * wordsPerElement, wordsPerElement);
+    copyWords(value, words + i * wordsPerElement, wordsPerElement);
     ++i;
   }
-  return width ? width : intOrIndexWidth(dense.getElementType());
+  return intOrIndexWidth(elementType);
 }
 
 extern "C" MlirAttribute

@@ -183,6 +183,26 @@ def RArith_IndexCastTypeConstraint : TypeConstraint<Or<[
         MemRefOf<[AnySignlessInteger, Index]>.predicate]>,
     "signless-integer-like or memref of signless-integer">;
 
+class RArith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
+    : RArith_BinaryOp<mnemonic, !listconcat([Pure], traits)>,
+      Arguments<(ins FloatLike:$lhs, FloatLike:$rhs,
+                     DefaultValuedAttr<RArith_FastMathAttr,
+                         "::mlir::rarith::FastMathFlags::none">:$fastmath)>,
+      Results<(outs FloatLike:$result)> {
+  let assemblyFormat = [{ $lhs `,` $rhs (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($result) }];
+}
+
+class RArith_FloatUnaryOp<string mnemonic, list<Trait> traits = []>
+    : RArith_Op<mnemonic, traits # [SameOperandsAndResultType, Pure]>,
+      Arguments<(ins FloatLike:$operand,
+                     DefaultValuedAttr<RArith_FastMathAttr,
+                         "::mlir::rarith::FastMathFlags::none">:$fastmath)>,
+      Results<(outs FloatLike:$result)> {
+  let assemblyFormat = [{ $operand (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($result) }];
+}
+
 class RArith_CompareOp<string mnemonic, list<Trait> traits = []>
     : RArith_Op<mnemonic, traits # [Pure, SameTypeOperands,
         TypesMatchWith<"result type has i1 element type and same shape as operands",
@@ -381,6 +401,110 @@ def RArith_TruncIOp : RArith_Op<"trunci",
   let hasFolder = 1;
   let hasCanonicalizer = 1;
   let hasVerifier = 1;
+}
+
+def RArith_AddFOp : RArith_FloatBinaryOp<"addf", [Commutative]> {
+  let summary = "floating point addition operation";
+  let hasFolder = 1;
+}
+
+def RArith_SubFOp : RArith_FloatBinaryOp<"subf"> {
+  let summary = "floating point subtraction operation";
+  let hasFolder = 1;
+}
+
+def RArith_MulFOp : RArith_FloatBinaryOp<"mulf", [Commutative]> {
+  let summary = "floating point multiplication operation";
+  let hasFolder = 1;
+}
+
+def RArith_DivFOp : RArith_FloatBinaryOp<"divf"> {
+  let summary = "floating point division operation";
+  let hasFolder = 1;
+}
+
+def RArith_RemFOp : RArith_FloatBinaryOp<"remf"> {
+  let summary = "floating point division remainder operation";
+  let hasFolder = 1;
+}
+
+def RArith_NegFOp : RArith_FloatUnaryOp<"negf"> {
+  let summary = "floating point negation";
+  let hasFolder = 1;
+}
+
+def RArith_MaximumFOp : RArith_FloatBinaryOp<"maximumf", [Commutative]> {
+  let summary = "floating-point maximum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MaxNumFOp : RArith_FloatBinaryOp<"maxnumf", [Commutative]> {
+  let summary = "floating-point maximum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MinimumFOp : RArith_FloatBinaryOp<"minimumf", [Commutative]> {
+  let summary = "floating-point minimum operation";
+  let hasFolder = 1;
+}
+
+def RArith_MinNumFOp : RArith_FloatBinaryOp<"minnumf", [Commutative]> {
+  let summary = "floating-point minimum operation";
+  let hasFolder = 1;
+}
+
+def RArith_CmpFOp : RArith_CompareOp<"cmpf"> {
+  let summary = "floating-point comparison operation";
+  let arguments = (ins RArith_CmpFPredicateAttr:$predicate,
+                       FloatLike:$lhs, FloatLike:$rhs,
+                       DefaultValuedAttr<RArith_FastMathAttr,
+                           "::mlir::rarith::FastMathFlags::none">:$fastmath);
+  let hasFolder = 1;
+  let assemblyFormat = [{ $predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($lhs)}];
+}
+
+def RArith_ExtFOp : RArith_CastOp<"extf", FloatLike, FloatLike> {
+  let summary = "cast from floating-point to wider floating-point";
+  let arguments = (ins FloatLike:$in, OptionalAttr<RArith_FastMathAttr>:$fastmath);
+  let results = (outs FloatLike:$out);
+  let assemblyFormat = [{ $in (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($in) `to` type($out) }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike> {
+  let summary = "cast from floating-point to narrower floating-point";
+  let arguments = (ins FloatLike:$in,
+                       OptionalAttr<RArith_RoundingModeAttr>:$roundingmode,
+                       OptionalAttr<RArith_FastMathAttr>:$fastmath);
+  let results = (outs FloatLike:$out);
+  let assemblyFormat = [{ $in ($roundingmode^)?
+                          (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($in) `to` type($out) }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RArith_UIToFPOp : RArith_CastOp<"uitofp", RArith_SignlessFixedWidthIntegerLike, FloatLike> {
+  let summary = "cast from unsigned integer type to floating-point";
+  let hasFolder = 1;
+}
+
+def RArith_SIToFPOp : RArith_CastOp<"sitofp", RArith_SignlessFixedWidthIntegerLike, FloatLike> {
+  let summary = "cast from integer type to floating-point";
+  let hasFolder = 1;
+}
+
+def RArith_FPToUIOp : RArith_CastOp<"fptoui", FloatLike, RArith_SignlessFixedWidthIntegerLike> {
+  let summary = "cast from floating-point type to integer type";
+  let hasFolder = 1;
+}
+
+def RArith_FPToSIOp : RArith_CastOp<"fptosi", FloatLike, RArith_SignlessFixedWidthIntegerLike> {
+  let summary = "cast from floating-point type to integer type";
+  let hasFolder = 1;
 }
 
 def RArith_IndexCastOp : RArith_CastOp<"index_cast",

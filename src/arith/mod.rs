@@ -4,6 +4,7 @@ mod addi;
 mod cmpi;
 mod constant;
 mod extended;
+mod float_ops;
 pub mod fold;
 mod int_binary;
 mod int_casts;
@@ -39,6 +40,23 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "minsi" => int_binary::MINSI,
         "minui" => int_binary::MINUI,
         "select" => select::BEHAVIOUR,
+        "addf" => float_ops::ADDF,
+        "subf" => float_ops::SUBF,
+        "mulf" => float_ops::MULF,
+        "divf" => float_ops::DIVF,
+        "remf" => float_ops::REMF,
+        "negf" => float_ops::NEGF,
+        "maximumf" => float_ops::MAXIMUMF,
+        "maxnumf" => float_ops::MAXNUMF,
+        "minimumf" => float_ops::MINIMUMF,
+        "minnumf" => float_ops::MINNUMF,
+        "cmpf" => float_ops::CMPF,
+        "extf" => float_ops::EXTF,
+        "truncf" => float_ops::TRUNCF,
+        "uitofp" => float_ops::UITOFP,
+        "sitofp" => float_ops::SITOFP,
+        "fptoui" => float_ops::FPTOUI,
+        "fptosi" => float_ops::FPTOSI,
         "addui_extended" => extended::ADDUI_EXTENDED,
         "mulsi_extended" => extended::MULSI_EXTENDED,
         "mului_extended" => extended::MULUI_EXTENDED,

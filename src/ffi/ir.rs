@@ -8,6 +8,7 @@
 use super::bindings as b;
 use super::words::{self, MAX_INLINE_WORDS};
 use crate::semantics::ApInt;
+use crate::semantics::float::{Format, Fp};
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::ptr::NonNull;
@@ -451,6 +452,24 @@ impl Type {
         };
         String::from_utf8_lossy(&out).into_owned()
     }
+    /// The float format of a float type (None for others, and for float
+    /// types the semantics core does not model).
+    pub fn float_format(self) -> Option<Format> {
+        // SAFETY: type is live; the bridge answers 0 for non-float types.
+        let code = unsafe { b::rmlirFloatTypeGetFormat(self.raw()) };
+        [
+            Format::F16,
+            Format::BF16,
+            Format::F32,
+            Format::F64,
+            Format::F80,
+            Format::F128,
+            Format::F8E5M2,
+            Format::F8E4M3FN,
+        ]
+        .get((code as usize).checked_sub(1)?)
+        .copied()
+    }
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.
     pub fn ods_name(self) -> &'static str {
@@ -462,6 +481,17 @@ impl Type {
         // SAFETY: type is live.
         unsafe { mlirTypeGetTypeID(self.raw()).ptr }
     }
+}
+
+/// A float constant decoded: a scalar, a splat, or dense elements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FloatConst {
+    /// A scalar `FloatAttr`.
+    Scalar(Fp),
+    /// A splat dense elements attribute.
+    Splat(Fp),
+    /// Non-splat dense elements, row-major.
+    Dense(Vec<Fp>),
 }
 
 /// An attribute decoded into values the semantics core understands.
@@ -581,6 +611,42 @@ impl Attr {
             b::rmlirFloatAttrGetFromBits(ty.raw(), w.as_ptr(), w.len() as isize)
         })
         .expect("float attr")
+    }
+    /// The value of a scalar `FloatAttr` of a supported format.
+    pub fn as_float(self) -> Option<Fp> {
+        if !self.is_float() {
+            return None;
+        }
+        let format = self.ty()?.float_format()?;
+        Some(Fp::from_apint(format, &self.as_float_bits()?))
+    }
+    /// Decodes a float constant: a scalar, a splat, or dense elements.
+    pub fn as_float_const(self) -> Option<FloatConst> {
+        if let Some(v) = self.as_float() {
+            return Some(FloatConst::Scalar(v));
+        }
+        if !self.is_dense_elements() {
+            return None;
+        }
+        let format = self.ty()?.element_type_or_self().float_format()?;
+        if self.is_splat() {
+            let bits = words::read_dense_element(self, 0)?;
+            return Some(FloatConst::Splat(Fp::from_apint(format, &bits)));
+        }
+        let n = usize::try_from(self.num_elements()).ok()?;
+        let all = words::read_dense_all(self, n, format.width())?;
+        Some(FloatConst::Dense(
+            all.iter().map(|b| Fp::from_apint(format, b)).collect(),
+        ))
+    }
+    /// A `FloatAttr` of float type `ty` holding `value`.
+    pub fn float(ty: Type, value: Fp) -> Attr {
+        Attr::float_from_bits(ty, &value.to_apint())
+    }
+    /// Dense float elements of shaped type `ty` (one value: a splat).
+    pub fn dense_floats(ty: Type, values: &[Fp]) -> Attr {
+        let bits: Vec<ApInt> = values.iter().map(|v| v.to_apint()).collect();
+        words::build_dense(ty, &bits)
     }
     /// Element `index` of an integer/index dense elements attribute.
     pub fn dense_int_at(self, index: usize) -> Option<ApInt> {

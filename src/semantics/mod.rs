@@ -5,6 +5,7 @@
 
 pub mod apint;
 pub mod cmp;
+pub mod float;
 pub mod shape;
 
 pub use apint::ApInt;

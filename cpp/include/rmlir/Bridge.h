@@ -157,6 +157,9 @@ MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
                                                   intptr_t capacity);
 MLIR_CAPI_EXPORTED MlirAttribute rmlirFloatAttrGetFromBits(
     MlirType type, const uint64_t *words, intptr_t numWords);
+/// The format of a float type: 1 f16, 2 bf16, 3 f32, 4 f64, 5 f80, 6 f128,
+/// 7 f8E5M2, 8 f8E4M3FN; 0 for any other type.
+MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetFormat(MlirType type);
 /// Bit width of a float type's storage (16 for f16, 80 for f80, ...).
 MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetWidth(MlirType type);
 
@@ -166,7 +169,8 @@ MLIR_CAPI_EXPORTED unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
                                                        intptr_t index,
                                                        uint64_t *words,
                                                        intptr_t capacity);
-/// All elements of dense int/index elements at once: writes `numElements`
+/// All elements of dense int/index/float elements at once (floats as bit
+/// patterns): writes `numElements`
 /// values of `wordsPerElement` words each (row-major; a splat repeats).
 /// Returns the element bit width, or 0 for other attributes.
 MLIR_CAPI_EXPORTED unsigned rmlirDenseIntElementsGetAllWords(

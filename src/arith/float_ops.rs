@@ -1,0 +1,444 @@
+//! Float ops: addf, subf, mulf, divf, remf, negf, the min/max family, cmpf,
+//! and the float casts — folders bit-exact with upstream through the
+//! APFloat port in `semantics::float`.
+
+use super::fold::is_poison;
+use crate::ffi::ir::{Attr, FloatConst, IntConst, Op, Type};
+use crate::registry::{Folded, OpBehaviour};
+use crate::semantics::ApInt;
+use crate::semantics::float::{Fp, Rounding};
+use std::cmp::Ordering;
+
+fn value(v: crate::ffi::ir::Value) -> Option<Folded> {
+    Some(Folded::Value(v))
+}
+
+/// The float a constant matches as a scalar or splat (m_ConstantFloat).
+fn splat_float(attr: Option<Attr>) -> Option<Fp> {
+    match attr?.as_float_const()? {
+        FloatConst::Scalar(v) | FloatConst::Splat(v) => Some(v),
+        FloatConst::Dense(_) => None,
+    }
+}
+
+/// Upstream's `constFoldBinaryOp<FloatAttr>` (poison propagates).
+fn binary(operands: &[Option<Attr>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded> {
+    let [lhs, rhs] = operands else { return None };
+    if let Some(p) = lhs.filter(|a| is_poison(*a)) {
+        return Some(Folded::Attr(p));
+    }
+    if let Some(p) = rhs.filter(|a| is_poison(*a)) {
+        return Some(Folded::Attr(p));
+    }
+    let (lhs, rhs) = ((*lhs)?, (*rhs)?);
+    let ty = lhs.ty()?;
+    if Some(ty) != rhs.ty() {
+        return None;
+    }
+    let attr = match (lhs.as_float_const()?, rhs.as_float_const()?) {
+        (FloatConst::Scalar(a), FloatConst::Scalar(b)) => Attr::float(ty, f(a, b)),
+        (FloatConst::Splat(a), FloatConst::Splat(b)) => Attr::dense_floats(ty, &[f(a, b)]),
+        (FloatConst::Scalar(_), _) | (_, FloatConst::Scalar(_)) => return None,
+        (a, b) => {
+            let n = usize::try_from(lhs.num_elements()).ok()?;
+            let expand = |c: FloatConst| match c {
+                FloatConst::Dense(v) => v,
+                FloatConst::Splat(v) | FloatConst::Scalar(v) => vec![v; n],
+            };
+            let values: Vec<Fp> = expand(a)
+                .into_iter()
+                .zip(expand(b))
+                .map(|(x, y)| f(x, y))
+                .collect();
+            Attr::dense_floats(ty, &values)
+        }
+    };
+    Some(Folded::Attr(attr))
+}
+
+macro_rules! float_binary {
+    ($konst:ident, $fold:ident) => {
+        pub const $konst: OpBehaviour = OpBehaviour {
+            fold: Some($fold),
+            ..crate::registry::NO_HOOKS
+        };
+    };
+}
+
+float_binary!(ADDF, fold_addf);
+float_binary!(SUBF, fold_subf);
+float_binary!(MULF, fold_mulf);
+float_binary!(DIVF, fold_divf);
+float_binary!(REMF, fold_remf);
+float_binary!(MAXIMUMF, fold_maximumf);
+float_binary!(MAXNUMF, fold_maxnumf);
+float_binary!(MINIMUMF, fold_minimumf);
+float_binary!(MINNUMF, fold_minnumf);
+pub const NEGF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_negf),
+    ..crate::registry::NO_HOOKS
+};
+pub const CMPF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_cmpf),
+    ..crate::registry::NO_HOOKS
+};
+
+/// `x + -0.0 = x`.
+fn fold_addf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    if splat_float(o[1]).is_some_and(|c| c.is_zero() && c.is_negative()) {
+        return value(op.operand(0));
+    }
+    binary(o, |a, b| a + b)
+}
+
+/// `x - +0.0 = x`.
+fn fold_subf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    if splat_float(o[1]).is_some_and(|c| c.is_zero() && !c.is_negative()) {
+        return value(op.operand(0));
+    }
+    binary(o, |a, b| a - b)
+}
+
+/// `x * 1.0 = x`.
+fn fold_mulf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
+        return value(op.operand(0));
+    }
+    binary(o, |a, b| a * b)
+}
+
+/// `x / 1.0 = x`.
+fn fold_divf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
+        return value(op.operand(0));
+    }
+    binary(o, |a, b| a / b)
+}
+
+/// fmod: the remainder has the sign of the dividend.
+fn fold_remf(_op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    binary(o, |a, b| a % b)
+}
+
+/// `f(x, x) = x`, then an absorbing/neutral constant rule, then constants.
+fn fold_minmax(
+    op: Op,
+    o: &[Option<Attr>],
+    neutral: fn(Fp) -> bool,
+    f: fn(Fp, Fp) -> Fp,
+) -> Option<Folded> {
+    if op.operand(0) == op.operand(1) {
+        return value(op.operand(1));
+    }
+    if splat_float(o[1]).is_some_and(neutral) {
+        return value(op.operand(0));
+    }
+    binary(o, f)
+}
+
+fn fold_maximumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, Fp::is_neg_infinity, Fp::maximum)
+}
+fn fold_minimumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, Fp::is_pos_infinity, Fp::minimum)
+}
+fn fold_maxnumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, Fp::is_nan, Fp::maxnum)
+}
+fn fold_minnumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_minmax(op, o, Fp::is_nan, Fp::minnum)
+}
+
+/// `-(-x) = x`; constants negate (NaNs keep their payload).
+fn fold_negf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    if let Some(inner) = op.operand(0).defined_by("rarith.negf") {
+        return value(inner.operand(0));
+    }
+    let a = o[0]?;
+    if is_poison(a) {
+        return Some(Folded::Attr(a));
+    }
+    let ty = a.ty()?;
+    Some(Folded::Attr(match a.as_float_const()? {
+        FloatConst::Scalar(v) => Attr::float(ty, -v),
+        FloatConst::Splat(v) => Attr::dense_floats(ty, &[-v]),
+        FloatConst::Dense(vs) => {
+            Attr::dense_floats(ty, &vs.into_iter().map(|v| -v).collect::<Vec<_>>())
+        }
+    }))
+}
+
+/// Evaluates a cmpf predicate (0..=15, upstream's numbering).
+pub fn apply_cmpf(pred: u64, a: Fp, b: Fp) -> bool {
+    let ord = a.partial_cmp(b);
+    let (lt, eq, gt, un) = (
+        ord == Some(Ordering::Less),
+        ord == Some(Ordering::Equal),
+        ord == Some(Ordering::Greater),
+        ord.is_none(),
+    );
+    match pred {
+        0 => false,
+        1 => eq,
+        2 => gt,
+        3 => gt || eq,
+        4 => lt,
+        5 => lt || eq,
+        6 => lt || gt,
+        7 => !un,
+        8 => un || eq,
+        9 => un || gt,
+        10 => un || gt || eq,
+        11 => un || lt,
+        12 => un || lt || eq,
+        13 => un || lt || gt,
+        14 => un,
+        _ => true,
+    }
+}
+
+/// Scalar constants only; a NaN operand decides alone.
+fn fold_cmpf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    let mut lhs = o[0].and_then(Attr::as_float);
+    let mut rhs = o[1].and_then(Attr::as_float);
+    if lhs.is_some_and(Fp::is_nan) {
+        rhs = lhs;
+    }
+    if rhs.is_some_and(Fp::is_nan) {
+        lhs = rhs;
+    }
+    let (a, b) = (lhs?, rhs?);
+    let pred = op.enum_attr("predicate")?;
+    Some(Folded::Attr(op.context().bool_attr(apply_cmpf(pred, a, b))))
+}
+
+// Casts ------------------------------------------------------------------------------
+
+pub const EXTF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_extf),
+    verify: Some(verify_extf),
+    cast_compatible: Some(wider_float),
+    ..crate::registry::NO_HOOKS
+};
+pub const TRUNCF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_truncf),
+    verify: Some(verify_truncf),
+    cast_compatible: Some(narrower_float),
+    ..crate::registry::NO_HOOKS
+};
+pub const UITOFP: OpBehaviour = OpBehaviour {
+    fold: Some(fold_uitofp),
+    cast_compatible: Some(int_to_float),
+    ..crate::registry::NO_HOOKS
+};
+pub const SITOFP: OpBehaviour = OpBehaviour {
+    fold: Some(fold_sitofp),
+    cast_compatible: Some(int_to_float),
+    ..crate::registry::NO_HOOKS
+};
+pub const FPTOUI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_fptoui),
+    cast_compatible: Some(float_to_int),
+    ..crate::registry::NO_HOOKS
+};
+pub const FPTOSI: OpBehaviour = OpBehaviour {
+    fold: Some(fold_fptosi),
+    cast_compatible: Some(float_to_int),
+    ..crate::registry::NO_HOOKS
+};
+
+fn float_width(ty: Type) -> Option<u32> {
+    crate::ffi::ir::float_width(ty.element_type_or_self())
+}
+
+fn one_to_one(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
+    match (inputs, outputs) {
+        ([i], [o]) if i.is_shaped() == o.is_shaped() => Some((*i, *o)),
+        _ => None,
+    }
+}
+
+fn wider_float(inputs: &[Type], outputs: &[Type]) -> bool {
+    one_to_one(inputs, outputs).is_some_and(
+        |(i, o)| matches!((float_width(i), float_width(o)), (Some(a), Some(b)) if b > a),
+    )
+}
+fn narrower_float(inputs: &[Type], outputs: &[Type]) -> bool {
+    one_to_one(inputs, outputs).is_some_and(
+        |(i, o)| matches!((float_width(i), float_width(o)), (Some(a), Some(b)) if b < a),
+    )
+}
+fn int_to_float(inputs: &[Type], outputs: &[Type]) -> bool {
+    one_to_one(inputs, outputs).is_some_and(|(i, o)| {
+        i.element_type_or_self().is_signless_integer() && o.element_type_or_self().is_float()
+    })
+}
+fn float_to_int(inputs: &[Type], outputs: &[Type]) -> bool {
+    one_to_one(inputs, outputs).is_some_and(|(i, o)| {
+        i.element_type_or_self().is_float() && o.element_type_or_self().is_signless_integer()
+    })
+}
+
+fn verify_float_width(op: Op, wider: bool) -> bool {
+    let src = op.operand(0).ty().element_type_or_self();
+    let dst = op.result(0).ty().element_type_or_self();
+    let (Some(a), Some(b)) = (float_width(src), float_width(dst)) else {
+        return true;
+    };
+    let ok = if wider { a < b } else { a > b };
+    if !ok {
+        let rel = if wider { "wider" } else { "shorter" };
+        op.emit_error(&format!(
+            "result type '{}' must be {rel} than operand type '{}'",
+            dst.to_string_lossy(),
+            src.to_string_lossy()
+        ));
+    }
+    ok
+}
+
+fn verify_extf(op: Op) -> bool {
+    verify_float_width(op, true)
+}
+fn verify_truncf(op: Op) -> bool {
+    verify_float_width(op, false)
+}
+
+/// Upstream's `constFoldCastOp`, generic over the element conversion.
+fn cast_const<T, U>(
+    operands: &[Option<Attr>],
+    result_ty: Type,
+    decode: impl Fn(Attr) -> Option<(Vec<T>, bool)>,
+    convert: impl Fn(&T) -> Option<U>,
+    encode: impl Fn(Type, &[U]) -> Attr,
+    encode_scalar: impl Fn(Type, &U) -> Attr,
+) -> Option<Folded> {
+    let a = operands.first().copied().flatten()?;
+    if is_poison(a) {
+        return Some(Folded::Attr(a));
+    }
+    let (values, scalar_or_splat) = decode(a)?;
+    let out = values.iter().map(&convert).collect::<Option<Vec<_>>>()?;
+    if !result_ty.is_shaped() {
+        return Some(Folded::Attr(encode_scalar(result_ty, out.first()?)));
+    }
+    if scalar_or_splat && result_ty.dims()?.iter().any(|&d| d < 0) {
+        return None;
+    }
+    Some(Folded::Attr(encode(result_ty, &out)))
+}
+
+fn decode_float(a: Attr) -> Option<(Vec<Fp>, bool)> {
+    Some(match a.as_float_const()? {
+        FloatConst::Scalar(v) | FloatConst::Splat(v) => (vec![v], true),
+        FloatConst::Dense(v) => (v, false),
+    })
+}
+
+fn decode_int(a: Attr) -> Option<(Vec<ApInt>, bool)> {
+    Some(match a.as_int_const()? {
+        IntConst::Scalar(v) | IntConst::Splat(v) => (vec![v], true),
+        IntConst::Dense(v) => (v, false),
+    })
+}
+
+/// The target format of a float cast.
+fn result_format(op: Op) -> Option<crate::semantics::float::Format> {
+    op.result(0).ty().element_type_or_self().float_format()
+}
+
+/// `extf(truncf(x))` with both `contract` is `x`; constants convert exactly.
+fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    const CONTRACT: u64 = 32;
+    if let Some(t) = op.operand(0).defined_by("rarith.truncf") {
+        let contract = |x: Op| x.enum_attr("fastmath").unwrap_or(0) & CONTRACT == CONTRACT;
+        if t.operand(0).ty() == op.result(0).ty() && contract(t) && contract(op) {
+            return value(t.operand(0));
+        }
+    }
+    let to = result_format(op)?;
+    cast_const(
+        o,
+        op.result(0).ty(),
+        decode_float,
+        |v| v.convert_exact(to, Rounding::NearestEven),
+        Attr::dense_floats,
+        |t, v| Attr::float(t, *v),
+    )
+}
+
+/// `truncf(extf(a))` chains (when the intermediate type represents `a`);
+/// constants convert exactly under the rounding mode, or do not fold.
+fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    let to = result_format(op)?;
+    if let Some(ext) = op.operand(0).defined_by("rarith.extf") {
+        let src = ext.operand(0);
+        let src_ty = src.ty().element_type_or_self();
+        let res_ty = op.result(0).ty().element_type_or_self();
+        let (Some(sf), Some(mf)) = (
+            src_ty.float_format(),
+            ext.result(0).ty().element_type_or_self().float_format(),
+        ) else {
+            return None;
+        };
+        if sf.representable_by(mf) {
+            if sf.width() > to.width() {
+                op.set_operand(0, src);
+                return value(op.result(0));
+            }
+            if src_ty == res_ty {
+                return value(src);
+            }
+        }
+    }
+    let rounding = op
+        .enum_attr("roundingmode")
+        .and_then(Rounding::from_u64)
+        .unwrap_or(Rounding::NearestEven);
+    cast_const(
+        o,
+        op.result(0).ty(),
+        decode_float,
+        |v| v.convert_exact(to, rounding),
+        Attr::dense_floats,
+        |t, v| Attr::float(t, *v),
+    )
+}
+
+fn fold_itofp(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
+    let to = result_format(op)?;
+    cast_const(
+        o,
+        op.result(0).ty(),
+        decode_int,
+        |v| Fp::from_int(to, v, signed),
+        Attr::dense_floats,
+        |t, v| Attr::float(t, *v),
+    )
+}
+
+fn fold_uitofp(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_itofp(op, o, false)
+}
+fn fold_sitofp(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_itofp(op, o, true)
+}
+
+fn fold_fptoi(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
+    let w = op.result(0).ty().element_type_or_self().int_width()?;
+    cast_const(
+        o,
+        op.result(0).ty(),
+        decode_float,
+        |v| v.to_int(w, signed),
+        Attr::dense_ints,
+        Attr::int,
+    )
+}
+
+fn fold_fptoui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_fptoi(op, o, false)
+}
+fn fold_fptosi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+    fold_fptoi(op, o, true)
+}

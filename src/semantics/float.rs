@@ -1,0 +1,508 @@
+//! IEEE floats of every format MLIR's float folders use, bit-exact with LLVM's
+//! APFloat (through `rustc_apfloat`, its Rust port). A value is a format and
+//! a bit pattern; every operation rounds to nearest-even unless stated.
+
+use super::ApInt;
+use rustc_apfloat::ieee::{
+    BFloat, Double, Float8E4M3FN, Float8E5M2, Half, Quad, Single, X87DoubleExtended,
+};
+use rustc_apfloat::{Float, FloatConvert, Round, Status};
+use std::cmp::Ordering;
+
+/// The float formats supported (MLIR types f16, bf16, f32, f64, f80, f128,
+/// f8E5M2, f8E4M3FN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// IEEE half (f16).
+    F16,
+    /// bfloat16 (bf16).
+    BF16,
+    /// IEEE single (f32).
+    F32,
+    /// IEEE double (f64).
+    F64,
+    /// x87 double extended (f80).
+    F80,
+    /// IEEE quad (f128).
+    F128,
+    /// 8-bit E5M2 (f8E5M2).
+    F8E5M2,
+    /// 8-bit E4M3, finite and NaN only (f8E4M3FN).
+    F8E4M3FN,
+}
+
+impl Format {
+    /// Storage width in bits.
+    pub fn width(self) -> u32 {
+        match self {
+            Format::F16 | Format::BF16 => 16,
+            Format::F32 => 32,
+            Format::F64 => 64,
+            Format::F80 => 80,
+            Format::F128 => 128,
+            Format::F8E5M2 | Format::F8E4M3FN => 8,
+        }
+    }
+}
+
+impl Format {
+    /// (precision, min exponent, max exponent), as LLVM's fltSemantics.
+    fn parameters(self) -> (u32, i32, i32) {
+        match self {
+            Format::F16 => (11, -14, 15),
+            Format::BF16 => (8, -126, 127),
+            Format::F32 => (24, -126, 127),
+            Format::F64 => (53, -1022, 1023),
+            Format::F80 => (64, -16382, 16383),
+            Format::F128 => (113, -16382, 16383),
+            Format::F8E5M2 => (3, -14, 15),
+            Format::F8E4M3FN => (4, -6, 8),
+        }
+    }
+
+    /// True when every finite value of `self` is exactly representable in
+    /// `other` (APFloatBase::isRepresentableBy).
+    pub fn representable_by(self, other: Format) -> bool {
+        let (p, min, max) = self.parameters();
+        let (q, omin, omax) = other.parameters();
+        max <= omax && min >= omin && p <= q
+    }
+}
+
+/// Runs `$body` with `$t` bound to the rustc_apfloat type of `$fmt`.
+macro_rules! with_format {
+    ($fmt:expr, $t:ident => $body:expr) => {
+        match $fmt {
+            Format::F16 => {
+                type $t = Half;
+                $body
+            }
+            Format::BF16 => {
+                type $t = BFloat;
+                $body
+            }
+            Format::F32 => {
+                type $t = Single;
+                $body
+            }
+            Format::F64 => {
+                type $t = Double;
+                $body
+            }
+            Format::F80 => {
+                type $t = X87DoubleExtended;
+                $body
+            }
+            Format::F128 => {
+                type $t = Quad;
+                $body
+            }
+            Format::F8E5M2 => {
+                type $t = Float8E5M2;
+                $body
+            }
+            Format::F8E4M3FN => {
+                type $t = Float8E4M3FN;
+                $body
+            }
+        }
+    };
+}
+
+/// A float value: a format and its bit pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fp {
+    /// The format.
+    pub format: Format,
+    /// The bit pattern (low `format.width()` bits).
+    pub bits: u128,
+}
+
+/// Rounding modes of `truncf` (MLIR's arith rounding mode enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    /// Round to nearest, ties to even.
+    NearestEven = 0,
+    /// Toward -infinity.
+    Downward = 1,
+    /// Toward +infinity.
+    Upward = 2,
+    /// Toward zero.
+    TowardZero = 3,
+    /// Round to nearest, ties away from zero.
+    NearestAway = 4,
+}
+
+impl Rounding {
+    /// The mode with enum value `v`.
+    pub fn from_u64(v: u64) -> Option<Rounding> {
+        [
+            Self::NearestEven,
+            Self::Downward,
+            Self::Upward,
+            Self::TowardZero,
+            Self::NearestAway,
+        ]
+        .get(usize::try_from(v).ok()?)
+        .copied()
+    }
+    fn round(self) -> Round {
+        match self {
+            Rounding::NearestEven => Round::NearestTiesToEven,
+            Rounding::Downward => Round::TowardNegative,
+            Rounding::Upward => Round::TowardPositive,
+            Rounding::TowardZero => Round::TowardZero,
+            Rounding::NearestAway => Round::NearestTiesToAway,
+        }
+    }
+}
+
+/// IEEE arithmetic on two values of one format, rounding to nearest-even.
+macro_rules! binop {
+    ($trait:ident, $name:ident, $op:tt) => {
+        impl std::ops::$trait for Fp {
+            type Output = Fp;
+            fn $name(self, rhs: Fp) -> Fp {
+                assert_eq!(self.format, rhs.format, "float format mismatch");
+                with_format!(self.format, T => {
+                    let r = (T::from_bits(self.bits) $op T::from_bits(rhs.bits)).value;
+                    Fp { format: self.format, bits: r.to_bits() }
+                })
+            }
+        }
+    };
+}
+
+binop!(Add, add, +);
+binop!(Sub, sub, -);
+binop!(Mul, mul, *);
+binop!(Div, div, /);
+
+/// `fmod`: the remainder has the sign of the dividend (APFloat::mod).
+impl std::ops::Rem for Fp {
+    type Output = Fp;
+    fn rem(self, rhs: Fp) -> Fp {
+        with_format!(self.format, T => {
+            let r = T::from_bits(self.bits).c_fmod(T::from_bits(rhs.bits)).value;
+            Fp { format: self.format, bits: r.to_bits() }
+        })
+    }
+}
+
+/// Negation (flips the sign bit, NaNs included).
+impl std::ops::Neg for Fp {
+    type Output = Fp;
+    fn neg(self) -> Fp {
+        with_format!(self.format, T => Fp { format: self.format, bits: (-T::from_bits(self.bits)).to_bits() })
+    }
+}
+
+impl Fp {
+    /// The value with bit pattern `bits` in `format`.
+    pub fn from_bits(format: Format, bits: u128) -> Fp {
+        Fp { format, bits }
+    }
+
+    /// The bit pattern as an integer of the format's width.
+    pub fn to_apint(self) -> ApInt {
+        ApInt::from_words(
+            self.format.width(),
+            &[self.bits as u64, (self.bits >> 64) as u64],
+        )
+    }
+
+    /// The value of an integer bit pattern.
+    pub fn from_apint(format: Format, bits: &ApInt) -> Fp {
+        let w = bits.words();
+        let hi = w.get(1).copied().unwrap_or(0) as u128;
+        Fp {
+            format,
+            bits: (w[0] as u128) | (hi << 64),
+        }
+    }
+
+    /// True for NaN.
+    pub fn is_nan(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_nan())
+    }
+    /// True for +0 or -0.
+    pub fn is_zero(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_zero())
+    }
+    /// True when the sign bit is set.
+    pub fn is_negative(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_negative())
+    }
+    /// True for +infinity.
+    pub fn is_pos_infinity(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_pos_infinity())
+    }
+    /// True for -infinity.
+    pub fn is_neg_infinity(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_neg_infinity())
+    }
+    /// True for exactly 1.0.
+    pub fn is_exactly_one(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).bitwise_eq(T::from_u128(1).value))
+    }
+
+    /// IEEE comparison: None when unordered (a NaN is involved).
+    pub fn partial_cmp(self, rhs: Fp) -> Option<Ordering> {
+        with_format!(self.format, T => T::from_bits(self.bits).partial_cmp(&T::from_bits(rhs.bits)))
+    }
+
+    /// True for a signaling NaN.
+    pub fn is_signaling(self) -> bool {
+        with_format!(self.format, T => T::from_bits(self.bits).is_signaling())
+    }
+
+    /// A signaling NaN made quiet (its quiet bit set, payload kept); any
+    /// other value unchanged (APFloat::makeQuiet).
+    pub fn make_quiet(self) -> Fp {
+        if !self.is_signaling() {
+            return self;
+        }
+        let (precision, _, _) = self.format.parameters();
+        Fp {
+            format: self.format,
+            bits: self.bits | (1u128 << (precision - 2)),
+        }
+    }
+
+    /// `llvm::minimum` (LLVM 22): a NaN operand gives that NaN made quiet;
+    /// -0 orders below +0.
+    pub fn minimum(self, rhs: Fp) -> Fp {
+        if self.is_nan() {
+            return self.make_quiet();
+        }
+        if rhs.is_nan() {
+            return rhs.make_quiet();
+        }
+        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
+            return if self.is_negative() { self } else { rhs };
+        }
+        if rhs.partial_cmp(self) == Some(Ordering::Less) {
+            rhs
+        } else {
+            self
+        }
+    }
+    /// `llvm::maximum` (LLVM 22): a NaN operand gives that NaN made quiet;
+    /// +0 orders above -0.
+    pub fn maximum(self, rhs: Fp) -> Fp {
+        if self.is_nan() {
+            return self.make_quiet();
+        }
+        if rhs.is_nan() {
+            return rhs.make_quiet();
+        }
+        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
+            return if self.is_negative() { rhs } else { self };
+        }
+        if self.partial_cmp(rhs) == Some(Ordering::Less) {
+            rhs
+        } else {
+            self
+        }
+    }
+    /// `llvm::minnum` (LLVM 22, IEEE 754-2019): a signaling NaN gives it made
+    /// quiet; a quiet NaN yields the other operand; -0 orders below +0.
+    pub fn minnum(self, rhs: Fp) -> Fp {
+        if self.is_signaling() {
+            return self.make_quiet();
+        }
+        if rhs.is_signaling() {
+            return rhs.make_quiet();
+        }
+        if self.is_nan() {
+            return rhs;
+        }
+        if rhs.is_nan() {
+            return self;
+        }
+        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
+            return if self.is_negative() { self } else { rhs };
+        }
+        if rhs.partial_cmp(self) == Some(Ordering::Less) {
+            rhs
+        } else {
+            self
+        }
+    }
+    /// `llvm::maxnum` (LLVM 22, IEEE 754-2019): a signaling NaN gives it made
+    /// quiet; a quiet NaN yields the other operand; +0 orders above -0.
+    pub fn maxnum(self, rhs: Fp) -> Fp {
+        if self.is_signaling() {
+            return self.make_quiet();
+        }
+        if rhs.is_signaling() {
+            return rhs.make_quiet();
+        }
+        if self.is_nan() {
+            return rhs;
+        }
+        if rhs.is_nan() {
+            return self;
+        }
+        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
+            return if self.is_negative() { rhs } else { self };
+        }
+        if self.partial_cmp(rhs) == Some(Ordering::Less) {
+            rhs
+        } else {
+            self
+        }
+    }
+
+    /// Converts to `to` with `rounding`; Some only when the conversion is
+    /// exact and raises no exception (MLIR's `convertFloatValue`).
+    pub fn convert_exact(self, to: Format, rounding: Rounding) -> Option<Fp> {
+        with_format!(self.format, S => with_format!(to, D => {
+            let mut loses_info = false;
+            let r: rustc_apfloat::StatusAnd<D> =
+                FloatConvert::<D>::convert_r(S::from_bits(self.bits), rounding.round(), &mut loses_info);
+            (r.status == Status::OK && !loses_info).then(|| Fp { format: to, bits: r.value.to_bits() })
+        }))
+    }
+
+    /// Integer (signed or unsigned) to float, rounding to nearest-even; None
+    /// for integers wider than 128 bits.
+    pub fn from_int(format: Format, value: &ApInt, signed: bool) -> Option<Fp> {
+        if value.width() > 128 {
+            return None;
+        }
+        let wide = if signed {
+            value.sext(128)
+        } else {
+            value.zext(128)
+        };
+        let w = wide.words();
+        let raw = (w[0] as u128) | ((w[1] as u128) << 64);
+        Some(with_format!(format, T => {
+            let r = if signed {
+                T::from_i128_r(raw as i128, Round::NearestTiesToEven).value
+            } else {
+                T::from_u128_r(raw, Round::NearestTiesToEven).value
+            };
+            Fp { format, bits: r.to_bits() }
+        }))
+    }
+
+    /// Float to an integer of `width` bits, rounding toward zero; None when
+    /// the conversion is invalid (NaN, out of range) or wider than 128 bits.
+    pub fn to_int(self, width: u32, signed: bool) -> Option<ApInt> {
+        if width > 128 {
+            return None;
+        }
+        with_format!(self.format, T => {
+            let x = T::from_bits(self.bits);
+            let mut exact = false;
+            if signed {
+                let r = x.to_i128_r(width as usize, Round::TowardZero, &mut exact);
+                (r.status != Status::INVALID_OP).then(|| {
+                    let v = r.value;
+                    ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
+                })
+            } else {
+                let r = x.to_u128_r(width as usize, Round::TowardZero, &mut exact);
+                (r.status != Status::INVALID_OP).then(|| {
+                    let v = r.value;
+                    ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
+                })
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f32v(x: f32) -> Fp {
+        Fp::from_bits(Format::F32, x.to_bits() as u128)
+    }
+    fn f64v(x: f64) -> Fp {
+        Fp::from_bits(Format::F64, x.to_bits() as u128)
+    }
+
+    #[test]
+    fn arithmetic_matches_the_host_for_f32_and_f64() {
+        for (a, b) in [
+            (1.5f32, 2.25f32),
+            (-0.0, 0.0),
+            (f32::MAX, f32::MAX),
+            (1e-45, 3.0),
+            (7.0, -0.0),
+        ] {
+            assert_eq!((f32v(a) + f32v(b)).bits, (a + b).to_bits() as u128);
+            assert_eq!((f32v(a) * f32v(b)).bits, (a * b).to_bits() as u128);
+            // Host NaNs have an unspecified sign (x86: negative); APFloat's
+            // default NaN is positive. Only non-NaN results are compared.
+            if !(a / b).is_nan() {
+                assert_eq!((f32v(a) / f32v(b)).bits, (a / b).to_bits() as u128);
+            } else {
+                assert_eq!((f32v(a) / f32v(b)).bits, 0x7fc0_0000);
+            }
+            assert_eq!((f32v(a) % f32v(b)).is_nan(), (a % b).is_nan());
+        }
+        assert_eq!(
+            (f64v(0.1) + f64v(0.2)).bits,
+            (0.1f64 + 0.2).to_bits() as u128
+        );
+    }
+
+    #[test]
+    fn maximum_orders_signed_zeros_and_propagates_nan() {
+        let (pz, nz) = (f32v(0.0), f32v(-0.0));
+        assert_eq!(nz.maximum(pz), pz);
+        assert_eq!(pz.maximum(nz), pz);
+        assert_eq!(nz.minimum(pz), nz);
+        let nan = f32v(f32::NAN);
+        assert!(nan.maximum(f32v(1.0)).is_nan());
+        assert_eq!(nan.maxnum(f32v(1.0)), f32v(1.0));
+        assert_eq!(f32v(1.0).minnum(nan), f32v(1.0));
+        assert_eq!(nz.maxnum(pz), pz);
+        assert_eq!(pz.minnum(nz), nz);
+    }
+
+    #[test]
+    fn comparisons_are_unordered_with_nan() {
+        assert_eq!(f32v(f32::NAN).partial_cmp(f32v(1.0)), None);
+        assert_eq!(f32v(-0.0).partial_cmp(f32v(0.0)), Some(Ordering::Equal));
+    }
+
+    #[test]
+    fn exact_conversions_only() {
+        assert!(
+            f64v(1.5)
+                .convert_exact(Format::F32, Rounding::NearestEven)
+                .is_some()
+        );
+        assert!(
+            f64v(0.1)
+                .convert_exact(Format::F32, Rounding::NearestEven)
+                .is_none()
+        );
+        assert!(
+            f32v(65520.0)
+                .convert_exact(Format::F16, Rounding::NearestEven)
+                .is_none()
+        );
+        let h = f32v(1.0)
+            .convert_exact(Format::BF16, Rounding::NearestEven)
+            .unwrap();
+        assert_eq!(h.bits, 0x3f80);
+    }
+
+    #[test]
+    fn integer_conversions_round_toward_zero_and_refuse_out_of_range() {
+        assert_eq!(f32v(-2.9).to_int(8, true), Some(ApInt::from_i64(8, -2)));
+        assert_eq!(f32v(300.0).to_int(8, true), None);
+        assert_eq!(f32v(-1.0).to_int(8, false), None);
+        assert_eq!(f32v(f32::NAN).to_int(32, true), None);
+        let big = Fp::from_int(Format::F32, &ApInt::from_u64(64, u64::MAX), false).unwrap();
+        assert_eq!(big.bits, 18446744073709551616f32.to_bits() as u128);
+        let neg = Fp::from_int(Format::F16, &ApInt::from_i64(8, -3), true).unwrap();
+        assert_eq!(neg.bits, 0xc200);
+    }
+}
