@@ -507,6 +507,18 @@ def RArith_FPToSIOp : RArith_CastOp<"fptosi", FloatLike, RArith_SignlessFixedWid
   let hasFolder = 1;
 }
 
+def RArith_BitcastTypeConstraint : TypeConstraint<Or<[
+        SignlessIntegerOrFloatLike.predicate,
+        MemRefOf<[AnySignlessInteger, AnyFloat]>.predicate]>,
+    "signless-integer-or-float-like or memref of signless-integer or float">;
+
+def RArith_BitcastOp : RArith_CastOp<"bitcast", RArith_BitcastTypeConstraint,
+                                     RArith_BitcastTypeConstraint> {
+  let summary = "bitcast between values of equal bit width";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
 def RArith_IndexCastOp : RArith_CastOp<"index_cast",
     RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
   let summary = "cast between index and integer types";

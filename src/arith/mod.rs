@@ -1,6 +1,7 @@
 //! rarith: the behaviour of upstream's arith dialect, op by op.
 
 mod addi;
+mod bitcast;
 mod cmpi;
 mod constant;
 mod extended;
@@ -40,6 +41,7 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "minsi" => int_binary::MINSI,
         "minui" => int_binary::MINUI,
         "select" => select::BEHAVIOUR,
+        "bitcast" => bitcast::BEHAVIOUR,
         "addf" => float_ops::ADDF,
         "subf" => float_ops::SUBF,
         "mulf" => float_ops::MULF,

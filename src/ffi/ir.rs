@@ -639,6 +639,11 @@ impl Attr {
             all.iter().map(|b| Fp::from_apint(format, b)).collect(),
         ))
     }
+    /// Dense elements of shaped type `ty` from raw lane bit patterns (float
+    /// or integer element type; one lane: a splat).
+    pub fn dense_bits(ty: Type, lanes: &[ApInt]) -> Attr {
+        words::build_dense(ty, lanes)
+    }
     /// A `FloatAttr` of float type `ty` holding `value`.
     pub fn float(ty: Type, value: Fp) -> Attr {
         Attr::float_from_bits(ty, &value.to_apint())
@@ -781,4 +786,9 @@ pub fn float_width(ty: Type) -> Option<u32> {
     // SAFETY: width is only asked of float types.
     ty.is_float()
         .then(|| unsafe { b::rmlirFloatTypeGetWidth(ty.raw()) })
+}
+
+/// Every lane of a dense int/index/float attribute as raw bit patterns.
+pub fn read_dense_lanes(attr: Attr, count: usize, width: u32) -> Option<Vec<ApInt>> {
+    words::read_dense_all(attr, count, width)
 }
