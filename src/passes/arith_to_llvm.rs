@@ -3,9 +3,13 @@
 //! `i64`; where a type changes, `builtin.unrealized_conversion_cast` ops
 //! bridge the boundary (as the dialect conversion framework does), to be
 //! removed by `reconcile-unrealized-casts`.
+//!
+//! Ops with no direct LLVM counterpart (`ceildivsi`, `floordivsi`,
+//! `ceildivui`, the extended ops) are left for `rarith-expand` and make the
+//! pass fail here, as upstream's conversion does.
 
 use super::conversion::Conversion;
-use crate::ffi::ir::{Attr, Context, Op, Type};
+use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::walk::{self, Builder};
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
@@ -18,6 +22,68 @@ pub const PASS: PassDef = PassDef {
     dependent_dialects: || vec![crate::ffi::context::llvm_dialect_handle()],
     run,
 };
+
+/// Which rarith attributes carry over, and how.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Attrs {
+    /// None.
+    Plain,
+    /// `overflowFlags` -> LLVM `overflowFlags` (i32 property).
+    Overflow,
+    /// `isExact` -> LLVM `isExact`.
+    Exact,
+    /// `fastmath` -> LLVM `fastmathFlags`.
+    FastMath,
+    /// `predicate` -> `llvm.icmp` predicate (same numbering).
+    ICmp,
+    /// `predicate` + `fastmath` -> `llvm.fcmp`.
+    FCmp,
+}
+
+/// rarith op -> (LLVM op, attribute handling). One source of truth for the
+/// one-to-one lowerings.
+const ONE_TO_ONE: &[(&str, &str, Attrs)] = &[
+    ("rarith.addi", "llvm.add", Attrs::Overflow),
+    ("rarith.subi", "llvm.sub", Attrs::Overflow),
+    ("rarith.muli", "llvm.mul", Attrs::Overflow),
+    ("rarith.shli", "llvm.shl", Attrs::Overflow),
+    ("rarith.divui", "llvm.udiv", Attrs::Exact),
+    ("rarith.divsi", "llvm.sdiv", Attrs::Exact),
+    ("rarith.shrui", "llvm.lshr", Attrs::Exact),
+    ("rarith.shrsi", "llvm.ashr", Attrs::Exact),
+    ("rarith.remui", "llvm.urem", Attrs::Plain),
+    ("rarith.remsi", "llvm.srem", Attrs::Plain),
+    ("rarith.andi", "llvm.and", Attrs::Plain),
+    ("rarith.ori", "llvm.or", Attrs::Plain),
+    ("rarith.xori", "llvm.xor", Attrs::Plain),
+    ("rarith.maxsi", "llvm.intr.smax", Attrs::Plain),
+    ("rarith.maxui", "llvm.intr.umax", Attrs::Plain),
+    ("rarith.minsi", "llvm.intr.smin", Attrs::Plain),
+    ("rarith.minui", "llvm.intr.umin", Attrs::Plain),
+    ("rarith.extui", "llvm.zext", Attrs::Plain),
+    ("rarith.extsi", "llvm.sext", Attrs::Plain),
+    ("rarith.trunci", "llvm.trunc", Attrs::Overflow),
+    ("rarith.select", "llvm.select", Attrs::Plain),
+    ("rarith.bitcast", "llvm.bitcast", Attrs::Plain),
+    ("rarith.addf", "llvm.fadd", Attrs::FastMath),
+    ("rarith.subf", "llvm.fsub", Attrs::FastMath),
+    ("rarith.mulf", "llvm.fmul", Attrs::FastMath),
+    ("rarith.divf", "llvm.fdiv", Attrs::FastMath),
+    ("rarith.remf", "llvm.frem", Attrs::FastMath),
+    ("rarith.negf", "llvm.fneg", Attrs::FastMath),
+    ("rarith.maximumf", "llvm.intr.maximum", Attrs::FastMath),
+    ("rarith.minimumf", "llvm.intr.minimum", Attrs::FastMath),
+    ("rarith.maxnumf", "llvm.intr.maxnum", Attrs::FastMath),
+    ("rarith.minnumf", "llvm.intr.minnum", Attrs::FastMath),
+    ("rarith.extf", "llvm.fpext", Attrs::Plain),
+    ("rarith.truncf", "llvm.fptrunc", Attrs::Plain),
+    ("rarith.sitofp", "llvm.sitofp", Attrs::Plain),
+    ("rarith.uitofp", "llvm.uitofp", Attrs::Plain),
+    ("rarith.fptosi", "llvm.fptosi", Attrs::Plain),
+    ("rarith.fptoui", "llvm.fptoui", Attrs::Plain),
+    ("rarith.cmpi", "llvm.icmp", Attrs::ICmp),
+    ("rarith.cmpf", "llvm.fcmp", Attrs::FCmp),
+];
 
 /// The LLVM type of a builtin type: `index` becomes `i64`, vectors convert
 /// their element type; other integer/float types stay.
@@ -40,9 +106,22 @@ fn convert_type(ty: Type) -> Option<Type> {
     Some(new_elt)
 }
 
+/// Names of the arith fast-math bits (reassoc = 1 ... afn = 64), in the
+/// order LLVM's attribute prints them.
+const FASTMATH_NAMES: &[(u64, &str)] = &[
+    (2, "nnan"),
+    (4, "ninf"),
+    (8, "nsz"),
+    (16, "arcp"),
+    (32, "contract"),
+    (64, "afn"),
+    (1, "reassoc"),
+];
+
 struct Lowering {
     ctx: Context,
     overflow_attrs: HashMap<u64, Attr>,
+    fastmath_attrs: HashMap<u64, Attr>,
     conversion: Conversion,
 }
 
@@ -57,50 +136,127 @@ impl Lowering {
             .or_insert_with(|| Attr::int(ctx.integer_type(32), &ApInt::from_u64(32, flags & 3)))
     }
 
+    /// `#llvm.fastmath<...>` for rarith fast-math bits (made once per set).
+    fn fastmath_attr(&mut self, flags: u64) -> Attr {
+        let ctx = self.ctx;
+        *self.fastmath_attrs.entry(flags).or_insert_with(|| {
+            let names: Vec<&str> = if flags & 127 == 127 {
+                vec!["fast"]
+            } else {
+                FASTMATH_NAMES
+                    .iter()
+                    .filter(|(bit, _)| flags & bit != 0)
+                    .map(|(_, n)| *n)
+                    .collect()
+            };
+            let body = if names.is_empty() {
+                "none".to_owned()
+            } else {
+                names.join(", ")
+            };
+            ctx.parse_attr(&format!("#llvm.fastmath<{body}>"))
+                .expect("LLVM fastmath attribute")
+        })
+    }
+
+    /// Lowers one op; false when it cannot be lowered.
     fn lower(&mut self, op: Op) -> bool {
+        let name = op.name();
         let b = Builder::before(op);
         let loc = op.location();
-        match op.name() {
-            "rarith.constant" => {
-                let Some(ty) = convert_type(op.result(0).ty()) else {
-                    return false;
-                };
-                let value = op.attr("value").expect("constant value");
-                let new = b.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
-                self.conversion.replace(op, vec![new.result(0)]);
-            }
-            "rarith.addi" => {
-                let Some(ty) = convert_type(op.result(0).ty()) else {
-                    return false;
-                };
-                let flags = self.overflow_attr(op.enum_attr("overflowFlags").unwrap_or(0));
-                let l = self.conversion.operand(op.operand(0), ty);
-                let r = self.conversion.operand(op.operand(1), ty);
-                let new = b.create("llvm.add", loc, &[l, r], &[ty], &[("overflowFlags", flags)]);
-                self.conversion.replace(op, vec![new.result(0)]);
-            }
-            "rarith.cmpi" => {
-                let Some(ty) = convert_type(op.operand(0).ty()) else {
-                    return false;
-                };
-                let Some(result_ty) = convert_type(op.result(0).ty()) else {
-                    return false;
-                };
-                let pred = op.enum_attr("predicate").expect("cmpi predicate");
-                let pred = Attr::int(self.ctx.integer_type(64), &ApInt::from_u64(64, pred));
-                let l = self.conversion.operand(op.operand(0), ty);
-                let r = self.conversion.operand(op.operand(1), ty);
-                let new = b.create(
-                    "llvm.icmp",
-                    loc,
-                    &[l, r],
-                    &[result_ty],
-                    &[("predicate", pred)],
-                );
-                self.conversion.replace(op, vec![new.result(0)]);
-            }
-            _ => return true,
+        if name == "rarith.constant" {
+            let Some(ty) = convert_type(op.result(0).ty()) else {
+                return false;
+            };
+            let value = op.attr("value").expect("constant value");
+            let new = b.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
+            self.conversion.replace(op, vec![new.result(0)]);
+            return true;
         }
+        if name == "rarith.index_cast" || name == "rarith.index_castui" {
+            return self.lower_index_cast(op, name == "rarith.index_cast");
+        }
+        let Some(&(_, target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
+            return false;
+        };
+        let mut operands: Vec<Value> = Vec::with_capacity(op.num_operands());
+        for v in op.operands() {
+            let Some(t) = convert_type(v.ty()) else {
+                return false;
+            };
+            operands.push(self.conversion.operand(v, t));
+        }
+        let Some(result_ty) = convert_type(op.result(0).ty()) else {
+            return false;
+        };
+        let mut new_attrs: Vec<(&str, Attr)> = Vec::new();
+        match attrs {
+            Attrs::Plain => {}
+            Attrs::Overflow => {
+                let flags = op.enum_attr("overflowFlags").unwrap_or(0);
+                new_attrs.push(("overflowFlags", self.overflow_attr(flags)));
+            }
+            Attrs::Exact => {
+                if let Some(unit) = op.attr("isExact") {
+                    new_attrs.push(("isExact", unit));
+                }
+            }
+            Attrs::FastMath => {
+                let flags = op.enum_attr("fastmath").unwrap_or(0);
+                new_attrs.push(("fastmathFlags", self.fastmath_attr(flags)));
+            }
+            Attrs::ICmp | Attrs::FCmp => {
+                let pred = op.enum_attr("predicate").expect("comparison predicate");
+                new_attrs.push((
+                    "predicate",
+                    Attr::int(self.ctx.integer_type(64), &ApInt::from_u64(64, pred)),
+                ));
+                if attrs == Attrs::FCmp {
+                    let flags = op.enum_attr("fastmath").unwrap_or(0);
+                    new_attrs.push(("fastmathFlags", self.fastmath_attr(flags)));
+                }
+            }
+        }
+        let new = b.create(target, loc, &operands, &[result_ty], &new_attrs);
+        self.conversion.replace(op, vec![new.result(0)]);
+        true
+    }
+
+    /// index_cast(ui): same width after conversion -> the operand itself;
+    /// narrower -> trunc; wider -> sext (index_cast) or zext (index_castui).
+    fn lower_index_cast(&mut self, op: Op, signed: bool) -> bool {
+        let input = op.operand(0);
+        let (Some(src), Some(dst)) = (convert_type(input.ty()), convert_type(op.result(0).ty()))
+        else {
+            return false;
+        };
+        let (Some(sw), Some(dw)) = (
+            src.element_type_or_self().int_width(),
+            dst.element_type_or_self().int_width(),
+        ) else {
+            return false;
+        };
+        let converted = self.conversion.operand(input, src);
+        let value = if sw == dw {
+            converted
+        } else {
+            let target = if dw < sw {
+                "llvm.trunc"
+            } else if signed {
+                "llvm.sext"
+            } else {
+                "llvm.zext"
+            };
+            let attrs: Vec<(&str, Attr)> = if target == "llvm.trunc" {
+                vec![("overflowFlags", self.overflow_attr(0))]
+            } else {
+                vec![]
+            };
+            Builder::before(op)
+                .create(target, op.location(), &[converted], &[dst], &attrs)
+                .result(0)
+        };
+        self.conversion.replace(op, vec![value]);
         true
     }
 }
@@ -109,6 +265,7 @@ fn run(root: Op) -> bool {
     let mut lowering = Lowering {
         ctx: root.context(),
         overflow_attrs: HashMap::new(),
+        fastmath_attrs: HashMap::new(),
         conversion: Conversion::default(),
     };
     let ops = walk::collect(root, |op| op.name().starts_with("rarith."));
