@@ -315,9 +315,12 @@ impl ApInt {
         self.width - self.leading_zeros()
     }
 
-    /// Left shift by `amount` (< width) bits, zeros shifted in.
+    /// Left shift by `amount` bits, zeros shifted in (all bits shifted out
+    /// when `amount >= width`).
     pub fn shl(&self, amount: u32) -> Self {
-        assert!(amount < self.width);
+        if amount >= self.width {
+            return Self::zero(self.width);
+        }
         let mut r = Self::zero(self.width);
         let (ws, bs) = ((amount / 64) as usize, amount % 64);
         for i in (ws..r.words.len()).rev() {
@@ -332,9 +335,11 @@ impl ApInt {
         r
     }
 
-    /// Logical right shift by `amount` (< width) bits.
+    /// Logical right shift by `amount` bits (zero when `amount >= width`).
     pub fn lshr(&self, amount: u32) -> Self {
-        assert!(amount < self.width);
+        if amount >= self.width {
+            return Self::zero(self.width);
+        }
         let mut r = Self::zero(self.width);
         let n = r.words.len();
         let (ws, bs) = ((amount / 64) as usize, amount % 64);
@@ -348,8 +353,16 @@ impl ApInt {
         r
     }
 
-    /// Arithmetic right shift by `amount` (< width) bits.
+    /// Arithmetic right shift by `amount` bits (all sign bits when
+    /// `amount >= width`).
     pub fn ashr(&self, amount: u32) -> Self {
+        if amount >= self.width {
+            return if self.is_negative() {
+                Self::all_ones(self.width)
+            } else {
+                Self::zero(self.width)
+            };
+        }
         let r = self.lshr(amount);
         if !self.is_negative() || amount == 0 {
             return r;
@@ -628,6 +641,16 @@ mod tests {
             assert_eq!(x.sdiv(&y).unwrap(), big(256, a / b), "{a} / {b}");
             assert_eq!(x.srem(&y).unwrap(), big(256, a % b), "{a} % {b}");
         }
+    }
+
+    #[test]
+    fn signed_bounds_of_i1_are_minus_one_and_zero() {
+        // In i1 the only bit is the sign bit: MIN = 1 (-1), MAX = 0.
+        assert!(ApInt::from_u64(1, 1).is_min_signed());
+        assert!(ApInt::zero(1).is_max_signed());
+        assert_eq!(ApInt::signed_max(1), ApInt::zero(1));
+        assert_eq!(ApInt::from_u64(8, 0xff).lshr(8), ApInt::zero(8));
+        assert_eq!(ApInt::from_i64(8, -1).ashr(9), ApInt::from_i64(8, -1));
     }
 
     #[test]
