@@ -155,11 +155,57 @@ fn float_literal(rng: &mut Rng, ty: &str) -> String {
     }
 }
 
+/// Wraps an element type into the program's shape ("" for scalars).
+fn shaped(shape: &str, elt: &str) -> String {
+    if shape.is_empty() {
+        elt.to_string()
+    } else {
+        format!("vector<{shape}x{elt}>")
+    }
+}
+
+/// A constant literal of the program's shape: scalar, splat or dense.
+fn literal(rng: &mut Rng, shape: &str, elt: impl Fn(&mut Rng) -> String) -> String {
+    if shape.is_empty() {
+        return elt(rng);
+    }
+    if rng.below(2) == 0 {
+        format!("dense<{}>", elt(rng))
+    } else {
+        let lanes: Vec<String> = (0..3).map(|_| elt(rng)).collect();
+        format!("dense<[{}]>", lanes.join(", "))
+    }
+}
+
+/// A float type of `width` bits, if any.
+fn float_of_width(rng: &mut Rng, width: u32) -> Option<&'static str> {
+    match width {
+        16 => Some(*rng.pick(&["f16", "bf16"])),
+        32 => Some("f32"),
+        64 => Some("f64"),
+        _ => None,
+    }
+}
+
+fn float_width(ty: &str) -> u32 {
+    match ty {
+        "f16" | "bf16" => 16,
+        "f32" => 32,
+        _ => 64,
+    }
+}
+
 /// One random program: a function with arguments and a chain of ops whose
 /// results all flow into a sink.
 fn program(rng: &mut Rng, n: usize) -> String {
-    let (ity, iw) = *rng.pick(INT_TYPES);
-    let fty = *rng.pick(FLOAT_TYPES);
+    let shape = if rng.below(4) == 0 { "3" } else { "" };
+    let (ielt, iw) = *rng.pick(INT_TYPES);
+    let felt = *rng.pick(FLOAT_TYPES);
+    let ity_s = shaped(shape, ielt);
+    let fty_s = shaped(shape, felt);
+    let (ity, fty) = (ity_s.as_str(), fty_s.as_str());
+    let bty_s = shaped(shape, "i1");
+    let bty = bty_s.as_str();
     let mut body = String::new();
     let mut ints: Vec<String> = vec!["%a".into(), "%b".into()];
     let mut floats: Vec<String> = vec!["%x".into(), "%y".into()];
@@ -174,8 +220,8 @@ fn program(rng: &mut Rng, n: usize) -> String {
         let r = fresh(&mut k);
         match rng.below(10) {
             0 | 1 => {
-                let lit = int_literal(rng, iw);
-                if iw == 1 {
+                let lit = literal(rng, shape, |g| int_literal(g, iw));
+                if iw == 1 && shape.is_empty() {
                     writeln!(body, "  {r} = arith.constant {lit}").unwrap();
                 } else {
                     writeln!(body, "  {r} = arith.constant {lit} : {ity}").unwrap();
@@ -183,12 +229,8 @@ fn program(rng: &mut Rng, n: usize) -> String {
                 ints.push(r);
             }
             2 => {
-                writeln!(
-                    body,
-                    "  {r} = arith.constant {} : {fty}",
-                    float_literal(rng, fty)
-                )
-                .unwrap();
+                let lit = literal(rng, shape, |g| float_literal(g, felt));
+                writeln!(body, "  {r} = arith.constant {lit} : {fty}").unwrap();
                 floats.push(r);
             }
             3..=5 => {
@@ -228,11 +270,102 @@ fn program(rng: &mut Rng, n: usize) -> String {
                 .unwrap();
                 bools.push(r);
             }
-            _ => {
+            9 if rng.below(2) == 0 => {
                 let c = rng.pick(&bools).clone();
                 let (l, rr) = (rng.pick(&ints).clone(), rng.pick(&ints).clone());
-                writeln!(body, "  {r} = arith.select {c}, {l}, {rr} : {ity}").unwrap();
+                if shape.is_empty() {
+                    writeln!(body, "  {r} = arith.select {c}, {l}, {rr} : {ity}").unwrap();
+                } else {
+                    writeln!(body, "  {r} = arith.select {c}, {l}, {rr} : {bty}, {ity}").unwrap();
+                }
                 ints.push(r);
+            }
+            _ => {
+                // Casts and extended ops; their results go to the sink.
+                let x = rng.pick(&ints).clone();
+                let f = rng.pick(&floats).clone();
+                let line = match rng.below(7) {
+                    0 if ielt != "index" => {
+                        let (to, tw) = *rng.pick(&[
+                            ("i1", 1u32),
+                            ("i8", 8),
+                            ("i16", 16),
+                            ("i32", 32),
+                            ("i64", 64),
+                            ("i17", 17),
+                        ]);
+                        let op = if tw > iw {
+                            *rng.pick(&["extsi", "extui"])
+                        } else if tw < iw {
+                            "trunci"
+                        } else {
+                            continue;
+                        };
+                        let t = shaped(shape, to);
+                        sinks.push((r.clone(), t.clone()));
+                        format!("  {r} = arith.{op} {x} : {ity} to {t}")
+                    }
+                    1 => {
+                        let to = if ielt == "index" { "i32" } else { "index" };
+                        let t = shaped(shape, to);
+                        sinks.push((r.clone(), t.clone()));
+                        format!(
+                            "  {r} = arith.{} {x} : {ity} to {t}",
+                            rng.pick(&["index_cast", "index_castui"])
+                        )
+                    }
+                    2 if ielt != "index" => {
+                        sinks.push((r.clone(), fty.to_string()));
+                        format!(
+                            "  {r} = arith.{} {x} : {ity} to {fty}",
+                            rng.pick(&["sitofp", "uitofp"])
+                        )
+                    }
+                    3 if ielt != "index" => {
+                        sinks.push((r.clone(), ity.to_string()));
+                        format!(
+                            "  {r} = arith.{} {f} : {fty} to {ity}",
+                            rng.pick(&["fptosi", "fptoui"])
+                        )
+                    }
+                    4 => {
+                        let to = *rng.pick(FLOAT_TYPES);
+                        let (a, b) = (float_width(felt), float_width(to));
+                        let op = if b > a {
+                            "extf"
+                        } else if b < a {
+                            "truncf"
+                        } else {
+                            continue;
+                        };
+                        let t = shaped(shape, to);
+                        sinks.push((r.clone(), t.clone()));
+                        format!("  {r} = arith.{op} {f} : {fty} to {t}")
+                    }
+                    5 => {
+                        let Some(to) = float_of_width(rng, iw).filter(|_| ielt != "index") else {
+                            continue;
+                        };
+                        let t = shaped(shape, to);
+                        sinks.push((r.clone(), t.clone()));
+                        format!("  {r} = arith.bitcast {x} : {ity} to {t}")
+                    }
+                    _ => {
+                        let y = rng.pick(&ints).clone();
+                        let op = *rng.pick(&["addui_extended", "mulsi_extended", "mului_extended"]);
+                        let (r1, r2) = (format!("{r}a"), format!("{r}b"));
+                        if op == "addui_extended" {
+                            sinks.push((r1.clone(), ity.to_string()));
+                            sinks.push((r2.clone(), bty.to_string()));
+                            format!("  {r1}, {r2} = arith.{op} {x}, {y} : {ity}, {bty}")
+                        } else {
+                            sinks.push((r1.clone(), ity.to_string()));
+                            sinks.push((r2.clone(), ity.to_string()));
+                            format!("  {r1}, {r2} = arith.{op} {x}, {y} : {ity}")
+                        }
+                    }
+                };
+                writeln!(body, "{line}").unwrap();
             }
         }
     }
@@ -243,12 +376,12 @@ fn program(rng: &mut Rng, n: usize) -> String {
         sinks.push((v.clone(), fty.to_string()));
     }
     for v in bools.iter().skip(1) {
-        sinks.push((v.clone(), "i1".into()));
+        sinks.push((v.clone(), bty.to_string()));
     }
     let names: Vec<&str> = sinks.iter().map(|(v, _)| v.as_str()).collect();
     let types: Vec<&str> = sinks.iter().map(|(_, t)| t.as_str()).collect();
     format!(
-        "func.func @f(%a: {ity}, %b: {ity}, %x: {fty}, %y: {fty}, %c: i1) {{\n{body}  \"test.sink\"({}) : ({}) -> ()\n  return\n}}\n",
+        "func.func @f(%a: {ity}, %b: {ity}, %x: {fty}, %y: {fty}, %c: {bty}) {{\n{body}  \"test.sink\"({}) : ({}) -> ()\n  return\n}}\n",
         names.join(", "),
         types.join(", ")
     )
