@@ -258,7 +258,8 @@ def RArith_SubIOp : RArith_IntBinaryOpWithOverflowFlags<"subi"> {
   let hasCanonicalizer = 1;
 }
 
-def RArith_MulIOp : RArith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
+def RArith_MulIOp : RArith_IntBinaryOpWithOverflowFlags<"muli",
+    [Commutative, RustResultNames]> {
   let summary = "Integer multiplication operation.";
   let hasFolder = 1;
   let hasCanonicalizer = 1;

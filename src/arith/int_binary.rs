@@ -66,9 +66,26 @@ fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 pub const MULI: OpBehaviour = OpBehaviour {
     fold: Some(fold_muli),
+    result_names: Some(muli_result_names),
     patterns: super::patterns::MULI,
     ..crate::registry::NO_HOOKS
 };
+
+/// An index `c * vector.vscale` (either order) is named `%c<c>_vscale`.
+fn muli_result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
+    if !op.result(0).ty().is_index() {
+        return;
+    }
+    let is_vscale = |v: Value| v.defining_op().is_some_and(|d| d.name() == "vector.vscale");
+    let base = |c: Value, other: Value| {
+        let value = c.defining_op()?.constant_value()?.as_int()?;
+        is_vscale(other).then_some(value)
+    };
+    let (l, r) = lhs_rhs(op);
+    if let Some(v) = base(l, r).or_else(|| base(r, l)) {
+        set(0, &format!("c{}_vscale", v.to_i64().unwrap_or(0)));
+    }
+}
 
 /// `x * 0 = 0` (the zero operand), `x * 1 = x`; constants wrap.
 fn fold_muli(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
