@@ -417,11 +417,13 @@ def RArith_SubFOp : RArith_FloatBinaryOp<"subf"> {
 def RArith_MulFOp : RArith_FloatBinaryOp<"mulf", [Commutative]> {
   let summary = "floating point multiplication operation";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_DivFOp : RArith_FloatBinaryOp<"divf"> {
   let summary = "floating point division operation";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def RArith_RemFOp : RArith_FloatBinaryOp<"remf"> {
@@ -461,6 +463,7 @@ def RArith_CmpFOp : RArith_CompareOp<"cmpf"> {
                        DefaultValuedAttr<RArith_FastMathAttr,
                            "::mlir::rarith::FastMathFlags::none">:$fastmath);
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let assemblyFormat = [{ $predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)?
                           attr-dict `:` type($lhs)}];
 }
@@ -485,6 +488,7 @@ def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike> {
                           (`fastmath` `` $fastmath^)?
                           attr-dict `:` type($in) `to` type($out) }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let hasVerifier = 1;
 }
 

@@ -67,19 +67,28 @@ macro_rules! float_binary {
 
 float_binary!(ADDF, fold_addf);
 float_binary!(SUBF, fold_subf);
-float_binary!(MULF, fold_mulf);
-float_binary!(DIVF, fold_divf);
 float_binary!(REMF, fold_remf);
 float_binary!(MAXIMUMF, fold_maximumf);
 float_binary!(MAXNUMF, fold_maxnumf);
 float_binary!(MINIMUMF, fold_minimumf);
 float_binary!(MINNUMF, fold_minnumf);
+pub const MULF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_mulf),
+    patterns: super::float_patterns::MULF,
+    ..crate::registry::NO_HOOKS
+};
+pub const DIVF: OpBehaviour = OpBehaviour {
+    fold: Some(fold_divf),
+    patterns: super::float_patterns::DIVF,
+    ..crate::registry::NO_HOOKS
+};
 pub const NEGF: OpBehaviour = OpBehaviour {
     fold: Some(fold_negf),
     ..crate::registry::NO_HOOKS
 };
 pub const CMPF: OpBehaviour = OpBehaviour {
     fold: Some(fold_cmpf),
+    patterns: super::float_patterns::CMPF,
     ..crate::registry::NO_HOOKS
 };
 
@@ -222,6 +231,7 @@ pub const EXTF: OpBehaviour = OpBehaviour {
 };
 pub const TRUNCF: OpBehaviour = OpBehaviour {
     fold: Some(fold_truncf),
+    patterns: super::float_patterns::TRUNCF,
     verify: Some(verify_truncf),
     cast_compatible: Some(narrower_float),
     ..crate::registry::NO_HOOKS

@@ -6,6 +6,7 @@ mod cmpi;
 mod constant;
 mod extended;
 mod float_ops;
+mod float_patterns;
 pub mod fold;
 mod int_binary;
 mod int_casts;

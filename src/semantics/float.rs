@@ -251,6 +251,23 @@ impl Fp {
         with_format!(self.format, T => T::from_bits(self.bits).partial_cmp(&T::from_bits(rhs.bits)))
     }
 
+    /// The binary exponent (APFloat's ilogb): `i32::MAX` for infinities,
+    /// `i32::MIN` for NaN, `i32::MIN + 1` for zero.
+    pub fn ilogb(self) -> i32 {
+        with_format!(self.format, T => T::from_bits(self.bits).ilogb())
+    }
+
+    /// The largest finite value of a format.
+    pub fn largest(format: Format) -> Fp {
+        with_format!(format, T => Fp { format, bits: T::largest().to_bits() })
+    }
+
+    /// Significand precision in bits, the implicit bit included
+    /// (`FloatType::getFPMantissaWidth`).
+    pub fn precision(format: Format) -> u32 {
+        format.parameters().0
+    }
+
     /// True for a signaling NaN.
     pub fn is_signaling(self) -> bool {
         with_format!(self.format, T => T::from_bits(self.bits).is_signaling())
