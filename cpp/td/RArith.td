@@ -492,6 +492,29 @@ def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike> {
   let hasVerifier = 1;
 }
 
+def RArith_ScalingExtFOp : RArith_Op<"scaling_extf",
+    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible]>,
+    Arguments<(ins FloatLike:$in, FloatLike:$scale,
+                   OptionalAttr<RArith_FastMathAttr>:$fastmath)>,
+    Results<(outs FloatLike:$out)> {
+  let summary = "Upcasts input floats using provided scales values following OCP MXFP Spec";
+  let hasVerifier = 1;
+  let assemblyFormat = [{ $in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:`
+                          type($in) `,` type($scale) `to` type($out)}];
+}
+
+def RArith_ScalingTruncFOp : RArith_Op<"scaling_truncf",
+    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible]>,
+    Arguments<(ins FloatLike:$in, FloatLike:$scale,
+                   OptionalAttr<RArith_RoundingModeAttr>:$roundingmode,
+                   OptionalAttr<RArith_FastMathAttr>:$fastmath)>,
+    Results<(outs FloatLike:$out)> {
+  let summary = "Downcasts input floating point values using provided scales values following OCP MXFP Spec";
+  let hasVerifier = 1;
+  let assemblyFormat = [{ $in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($in) `,` type($scale) `to` type($out)}];
+}
+
 def RArith_UIToFPOp : RArith_CastOp<"uitofp", RArith_SignlessFixedWidthIntegerLike, FloatLike> {
   let summary = "cast from unsigned integer type to floating-point";
   let hasFolder = 1;

@@ -268,6 +268,29 @@ fn one_to_one(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
     }
 }
 
+pub const SCALING_EXTF: OpBehaviour = OpBehaviour {
+    verify: Some(verify_extf),
+    cast_compatible: Some(scaling_wider),
+    ..crate::registry::NO_HOOKS
+};
+pub const SCALING_TRUNCF: OpBehaviour = OpBehaviour {
+    verify: Some(verify_truncf),
+    cast_compatible: Some(scaling_narrower),
+    ..crate::registry::NO_HOOKS
+};
+
+/// The scaling casts check the width change of their first input only.
+fn scaling_wider(inputs: &[Type], outputs: &[Type]) -> bool {
+    inputs
+        .first()
+        .is_some_and(|i| wider_float(std::slice::from_ref(i), outputs))
+}
+fn scaling_narrower(inputs: &[Type], outputs: &[Type]) -> bool {
+    inputs
+        .first()
+        .is_some_and(|i| narrower_float(std::slice::from_ref(i), outputs))
+}
+
 fn wider_float(inputs: &[Type], outputs: &[Type]) -> bool {
     one_to_one(inputs, outputs).is_some_and(
         |(i, o)| matches!((float_width(i), float_width(o)), (Some(a), Some(b)) if b > a),

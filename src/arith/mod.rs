@@ -56,6 +56,8 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "cmpf" => float_ops::CMPF,
         "extf" => float_ops::EXTF,
         "truncf" => float_ops::TRUNCF,
+        "scaling_extf" => float_ops::SCALING_EXTF,
+        "scaling_truncf" => float_ops::SCALING_TRUNCF,
         "uitofp" => float_ops::UITOFP,
         "sitofp" => float_ops::SITOFP,
         "fptoui" => float_ops::FPTOUI,

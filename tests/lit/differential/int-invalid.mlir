@@ -100,3 +100,11 @@ func.func @select_mask_type(%c: vector<4xi8>, %a: vector<4xf32>) {
   %0 = "rarith.select"(%c, %a, %a) : (vector<4xi8>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
   return
 }
+
+// -----
+
+// CHECK: error: 'rarith.scaling_extf' op operand types 'f32', 'f32' and result type 'f16' are cast incompatible
+func.func @scaling_extf_narrow(%a: f32, %s: f32) {
+  %0 = rarith.scaling_extf %a, %s : f32, f32 to f16
+  return
+}
