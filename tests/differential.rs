@@ -66,9 +66,11 @@ const FLOAT_BINARY: &[&str] = &[
 const CMPI: &[&str] = &[
     "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
 ];
+/// `false` and `true` are left out: upstream crashes on them when the lhs is
+/// an itofp cast (see docs/upstream-differences.md); lit tests cover them.
 const CMPF: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
+    "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+    "uno",
 ];
 
 fn int_literal(rng: &mut Rng, width: u32) -> String {
@@ -315,14 +317,15 @@ fn program(rng: &mut Rng, n: usize) -> String {
                         )
                     }
                     2 if ielt != "index" => {
-                        sinks.push((r.clone(), fty.to_string()));
+                        // Feeds later float ops (cmpf of itofp patterns).
+                        floats.push(r.clone());
                         format!(
                             "  {r} = arith.{} {x} : {ity} to {fty}",
                             rng.pick(&["sitofp", "uitofp"])
                         )
                     }
                     3 if ielt != "index" => {
-                        sinks.push((r.clone(), ity.to_string()));
+                        ints.push(r.clone());
                         format!(
                             "  {r} = arith.{} {f} : {fty} to {ity}",
                             rng.pick(&["fptosi", "fptoui"])
@@ -352,7 +355,13 @@ fn program(rng: &mut Rng, n: usize) -> String {
                     }
                     _ => {
                         let y = rng.pick(&ints).clone();
-                        let op = *rng.pick(&["addui_extended", "mulsi_extended", "mului_extended"]);
+                        // mulsi_extended on index is left out: upstream's
+                        // MulSIExtendedRHSOne builds invalid IR for it.
+                        let op = if ielt == "index" {
+                            *rng.pick(&["addui_extended", "mului_extended"])
+                        } else {
+                            *rng.pick(&["addui_extended", "mulsi_extended", "mului_extended"])
+                        };
                         let (r1, r2) = (format!("{r}a"), format!("{r}b"));
                         if op == "addui_extended" {
                             sinks.push((r1.clone(), ity.to_string()));
@@ -403,11 +412,15 @@ fn run(tool: &str, args: &[&str], input: &str) -> String {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{tool} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    if !out.status.success() {
+        let path = std::env::temp_dir().join("rmlir-differential-input.mlir");
+        std::fs::write(&path, input).unwrap();
+        panic!(
+            "{tool} failed on {}:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     String::from_utf8(out.stdout).unwrap()
 }
 
