@@ -6,26 +6,11 @@
 //! Fixed seed and a bounded count in `make test`; set `RMLIR_DIFF_PROGRAMS`
 //! (and `RMLIR_DIFF_SEED`) for longer runs.
 
+mod common;
+use common::Rng;
+
 use std::fmt::Write as _;
 use std::process::Command;
-
-/// A small deterministic PRNG (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        &xs[self.below(xs.len())]
-    }
-}
 
 const INT_TYPES: &[(&str, u32)] = &[
     ("i1", 1),

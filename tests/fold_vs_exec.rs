@@ -10,21 +10,11 @@
 //! undefined (division by zero, signed overflow of sdiv, shifts >= width)
 //! are not generated. `RMLIR_FOLD_EXEC_CASES` raises the count.
 
+mod common;
+use common::Rng;
+
 use melior::ir::Module;
 use rmlir::ffi::exec::{Jit, Scalar};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Ty {

@@ -312,29 +312,13 @@ fn float_to_int(inputs: &[Type], outputs: &[Type]) -> bool {
     })
 }
 
-fn verify_float_width(op: Op, wider: bool) -> bool {
-    let src = op.operand(0).ty().element_type_or_self();
-    let dst = op.result(0).ty().element_type_or_self();
-    let (Some(a), Some(b)) = (float_width(src), float_width(dst)) else {
-        return true;
-    };
-    let ok = if wider { a < b } else { a > b };
-    if !ok {
-        let rel = if wider { "wider" } else { "shorter" };
-        op.emit_error(&format!(
-            "result type '{}' must be {rel} than operand type '{}'",
-            dst.to_string_lossy(),
-            src.to_string_lossy()
-        ));
-    }
-    ok
-}
-
+/// The result must be a wider float.
 fn verify_extf(op: Op) -> bool {
-    verify_float_width(op, true)
+    super::fold::verify_width_change(op, true, crate::ffi::ir::float_width)
 }
+/// The result must be a narrower float.
 fn verify_truncf(op: Op) -> bool {
-    verify_float_width(op, false)
+    super::fold::verify_width_change(op, false, crate::ffi::ir::float_width)
 }
 
 /// Upstream's `constFoldCastOp`, generic over the element conversion.

@@ -124,3 +124,28 @@ pub fn cast_int(
 pub fn constant_int_of(v: crate::ffi::ir::Value) -> Option<ApInt> {
     v.defining_op()?.constant_value()?.as_splat_int()
 }
+
+/// Upstream's `verifyExtOp`/`verifyTruncateOp`: the result (element) width
+/// must be greater (`wider`) or smaller than the operand's, by `width` (the
+/// integer or float width of an element type).
+pub fn verify_width_change(
+    op: crate::ffi::ir::Op,
+    wider: bool,
+    width: fn(Type) -> Option<u32>,
+) -> bool {
+    let src = op.operand(0).ty().element_type_or_self();
+    let dst = op.result(0).ty().element_type_or_self();
+    let (Some(a), Some(b)) = (width(src), width(dst)) else {
+        return true;
+    };
+    let ok = if wider { a < b } else { a > b };
+    if !ok {
+        let rel = if wider { "wider" } else { "shorter" };
+        op.emit_error(&format!(
+            "result type '{}' must be {rel} than operand type '{}'",
+            dst.to_string_lossy(),
+            src.to_string_lossy()
+        ));
+    }
+    ok
+}

@@ -81,32 +81,14 @@ fn index_cast_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
     (s.is_index() && d.is_signless_integer()) || (s.is_signless_integer() && d.is_index())
 }
 
-fn verify_width(op: Op, wider: bool) -> bool {
-    let src = op.operand(0).ty().element_type_or_self();
-    let dst = op.result(0).ty().element_type_or_self();
-    let (Some(a), Some(b)) = (src.int_width(), dst.int_width()) else {
-        return true;
-    };
-    let ok = if wider { a < b } else { a > b };
-    if !ok {
-        let rel = if wider { "wider" } else { "shorter" };
-        op.emit_error(&format!(
-            "result type '{}' must be {rel} than operand type '{}'",
-            dst.to_string_lossy(),
-            src.to_string_lossy()
-        ));
-    }
-    ok
-}
-
 /// The result must be wider than the operand.
 fn verify_ext(op: Op) -> bool {
-    verify_width(op, true)
+    super::fold::verify_width_change(op, true, Type::int_width)
 }
 
 /// The result must be narrower than the operand.
 fn verify_trunc(op: Op) -> bool {
-    verify_width(op, false)
+    super::fold::verify_width_change(op, false, Type::int_width)
 }
 
 /// `ext(ext(x)) = ext(x)` (in place), then constants.
