@@ -563,6 +563,18 @@ extern "C" MlirAttribute rmlirEnumAttrGet(MlirContext ctx, MlirStringRef name,
 // Diagnostics and IR
 //===----------------------------------------------------------------------===//
 
+extern "C" MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
+                                                    intptr_t index) {
+  Operation *o = unwrap(op);
+  if (index < 0 || static_cast<unsigned>(index) >= o->getNumOperands())
+    return {nullptr};
+  return wrap(o->getOperand(index));
+}
+
+extern "C" MlirOperation rmlirValueGetDefiningOp(MlirValue value) {
+  return wrap(unwrap(value).getDefiningOp());
+}
+
 extern "C" MlirAttribute rmlirConstantValue(MlirOperation op) {
   Attribute value;
   if (matchPattern(unwrap(op), m_Constant(&value)))

@@ -150,10 +150,10 @@ impl Op {
     }
     /// Operand `i` (panics when out of range).
     pub fn operand(self, i: usize) -> Value {
-        assert!(i < self.num_operands(), "operand index out of range");
-        // SAFETY: op is live and i is in range.
-        Value::from_raw(unsafe { mlirOperationGetOperand(self.raw(), i as isize) })
-            .expect("operand")
+        // SAFETY: op is live; the bridge checks the index and answers null
+        // when it is out of range.
+        Value::from_raw(unsafe { b::rmlirOperationGetOperandChecked(self.raw(), i as isize) })
+            .expect("operand index out of range")
     }
     /// All operands.
     pub fn operands(self) -> impl Iterator<Item = Value> {
@@ -265,14 +265,8 @@ impl Value {
     }
     /// The op defining this value, if it is an op result.
     pub fn defining_op(self) -> Option<Op> {
-        // SAFETY: value is live; owner is only asked of op results.
-        unsafe {
-            if mlirValueIsAOpResult(self.raw()) {
-                Op::from_raw(mlirOpResultGetOwner(self.raw()))
-            } else {
-                None
-            }
-        }
+        // SAFETY: value is live; the bridge answers null for block arguments.
+        Op::from_raw(unsafe { b::rmlirValueGetDefiningOp(self.raw()) })
     }
     /// True when the value has at least one use.
     pub fn has_uses(self) -> bool {

@@ -198,6 +198,12 @@ MLIR_CAPI_EXPORTED MlirStringRef rmlirTypeGetOdsName(MlirType type);
 
 /*===---------------------- Diagnostics and IR ---------------------------===*/
 
+/// Operand `index` of `op`, or null when out of range (one call instead of
+/// a bounds query plus an access).
+MLIR_CAPI_EXPORTED MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
+                                                            intptr_t index);
+/// The op defining `value`, or null for a block argument.
+MLIR_CAPI_EXPORTED MlirOperation rmlirValueGetDefiningOp(MlirValue value);
 /// The attribute a ConstantLike op folds to (m_Constant), or null.
 MLIR_CAPI_EXPORTED MlirAttribute rmlirConstantValue(MlirOperation op);
 /// op->emitOpError(message): the "'dialect.op' op message" form.
