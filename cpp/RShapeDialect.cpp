@@ -10,12 +10,19 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "RArithEnums.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "RArithAttrs.h.inc"
+#include "RArithDialect.h.inc"
 #include "RShapeDialect.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "RShapeTypes.h.inc"

@@ -18,6 +18,10 @@ def RShape_Dialect : Dialect {
   let summary = "upstream's shape dialect, implemented in Rust";
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // Folded index and i1 results materialize as rarith.constant; shape
+  // patterns create tensor ops (as upstream's shape depends on arith, tensor).
+  let dependentDialects = ["::mlir::rarith::RArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -79,6 +83,42 @@ def RShape_ConstShapeOp : RShape_Op<"const_shape",
   let results = (outs RShape_ShapeOrExtentTensorType:$result);
   let assemblyFormat = "attr-dict custom<IndexList>($shape) `:` type($result)";
   let hasFolder = 1;
+}
+
+def RShape_ConstSizeOp : RShape_Op<"const_size",
+    [ConstantLike, Pure, RustResultNames]> {
+  let summary = "Creates a constant of type `shape.size`";
+  let arguments = (ins IndexAttr:$value);
+  let results = (outs RShape_SizeType:$result);
+  let assemblyFormat = "$value attr-dict";
+  let hasFolder = 1;
+}
+
+def RShape_ConstWitnessOp : RShape_Op<"const_witness", [ConstantLike, Pure]> {
+  let summary = "An operation that returns a statically known witness value";
+  let arguments = (ins BoolAttr:$passing);
+  let results = (outs RShape_WitnessType:$result);
+  let assemblyFormat = "$passing attr-dict";
+  let hasFolder = 1;
+}
+
+def RShape_IndexToSizeOp : RShape_Op<"index_to_size", [Pure]> {
+  let summary = "Converts a standard index to a shape size";
+  let arguments = (ins Index:$arg);
+  let results = (outs RShape_SizeType:$result);
+  let assemblyFormat = "$arg attr-dict";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def RShape_SizeToIndexOp : RShape_Op<"size_to_index",
+    [RustCastCompatible, Pure]> {
+  let summary = "Casts between index types of the shape and standard dialect";
+  let arguments = (ins RShape_SizeOrIndexType:$arg);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$arg attr-dict `:` type($arg)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // RSHAPE_TD

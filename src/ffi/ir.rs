@@ -209,6 +209,8 @@ impl Op {
         match self.name() {
             "rarith.constant" => return self.attr("value"),
             "rshape.const_shape" => return self.attr("shape"),
+            "rshape.const_size" => return self.attr("value"),
+            "rshape.const_witness" => return self.attr("passing"),
             _ => {}
         }
         // SAFETY: op is live.

@@ -2,6 +2,7 @@
 
 mod broadcast;
 mod const_shape;
+mod sizes;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 use crate::registry::OpBehaviour;
@@ -11,6 +12,10 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
     match mnemonic {
         "broadcast" => broadcast::BEHAVIOUR,
         "const_shape" => const_shape::BEHAVIOUR,
+        "const_size" => sizes::CONST_SIZE,
+        "const_witness" => sizes::CONST_WITNESS,
+        "index_to_size" => sizes::INDEX_TO_SIZE,
+        "size_to_index" => sizes::SIZE_TO_INDEX,
         _ => crate::registry::NO_HOOKS,
     }
 }
@@ -41,6 +46,9 @@ pub fn is_extent_tensor(ty: Type) -> bool {
 /// extents (e.g. `tensor<?xindex>`) is not materialized: the `const_shape`
 /// would be invalid (see docs/upstream-differences.md).
 pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+    if crate::arith::fold::is_poison(value) {
+        return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
+    }
     if is_shape_type(ty) || is_extent_tensor(ty) {
         if !value.is_dense_elements() || !value.ty()?.element_type_or_self().is_index() {
             return None;
@@ -50,5 +58,17 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
         }
         return Op::create("rshape.const_shape", loc, &[], &[ty], &[("shape", value)]);
     }
-    crate::arith::materialize_constant(value, ty, loc)
+    match ty.ods_name() {
+        "rshape.size" if value.is_integer() => {
+            Op::create("rshape.const_size", loc, &[], &[ty], &[("value", value)])
+        }
+        "rshape.witness" if value.is_integer() => Op::create(
+            "rshape.const_witness",
+            loc,
+            &[],
+            &[ty],
+            &[("passing", value)],
+        ),
+        _ => crate::arith::materialize_constant(value, ty, loc),
+    }
 }

@@ -1,0 +1,89 @@
+//! Sizes and witnesses: `const_size`, `const_witness`, `index_to_size`,
+//! `size_to_index`.
+
+use crate::ffi::ir::{Attr, Op, Type};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::{Folded, OpBehaviour, PatternDef};
+
+pub const CONST_SIZE: OpBehaviour = OpBehaviour {
+    fold: Some(fold_const_size),
+    result_names: Some(const_size_names),
+    ..crate::registry::NO_HOOKS
+};
+pub const CONST_WITNESS: OpBehaviour = OpBehaviour {
+    fold: Some(fold_const_witness),
+    ..crate::registry::NO_HOOKS
+};
+pub const INDEX_TO_SIZE: OpBehaviour = OpBehaviour {
+    fold: Some(fold_passthrough),
+    patterns: &[PatternDef {
+        name: "SizeToIndexToSizeCanonicalization",
+        root: "rshape.index_to_size",
+        benefit: 2,
+        rewrite: index_to_size_of_size_to_index,
+    }],
+    ..crate::registry::NO_HOOKS
+};
+pub const SIZE_TO_INDEX: OpBehaviour = OpBehaviour {
+    fold: Some(fold_passthrough),
+    cast_compatible: Some(size_to_index_compatible),
+    patterns: &[PatternDef {
+        name: "IndexToSizeToIndexCanonicalization",
+        root: "rshape.size_to_index",
+        benefit: 2,
+        rewrite: size_to_index_of_index_to_size,
+    }],
+    ..crate::registry::NO_HOOKS
+};
+
+/// A constant size folds to its value.
+fn fold_const_size(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
+    op.attr("value").map(Folded::Attr)
+}
+
+/// `%c<value>`, as upstream names constant sizes.
+fn const_size_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
+    if let Some(v) = op.attr("value").and_then(Attr::as_int) {
+        set(0, &format!("c{}", v.to_string_signed()));
+    }
+}
+
+/// A constant witness folds to its `passing` flag.
+fn fold_const_witness(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
+    op.attr("passing").map(Folded::Attr)
+}
+
+/// Sizes and indices are both `IntegerAttr`s: a constant operand is the
+/// result.
+fn fold_passthrough(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    operands.first().copied().flatten().map(Folded::Attr)
+}
+
+/// From `!rshape.size` or `index` to `index`.
+fn size_to_index_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
+    match (inputs, outputs) {
+        ([i], [o]) => (i.is_index() || i.ods_name() == "rshape.size") && o.is_index(),
+        _ => false,
+    }
+}
+
+/// `outer(inner(x))` -> `x` when the types round-trip.
+fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
+    let Some(i) = op.operand(0).defined_by(inner) else {
+        return false;
+    };
+    let x = i.operand(0);
+    if x.ty() != op.result(0).ty() {
+        return false;
+    }
+    rw.replace_op(op, &[x]);
+    true
+}
+
+fn index_to_size_of_size_to_index(op: Op, rw: &mut Rewriter) -> bool {
+    round_trip(op, rw, "rshape.size_to_index")
+}
+
+fn size_to_index_of_index_to_size(op: Op, rw: &mut Rewriter) -> bool {
+    round_trip(op, rw, "rshape.index_to_size")
+}
