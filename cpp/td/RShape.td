@@ -121,4 +121,27 @@ def RShape_SizeToIndexOp : RShape_Op<"size_to_index",
   let hasCanonicalizer = 1;
 }
 
+class RShape_SizeArithOp<string mnemonic, list<Trait> traits = []>
+    : RShape_Op<mnemonic, traits # [Pure, RustInferTypesCompatible]> {
+  let arguments = (ins RShape_SizeOrIndexType:$lhs, RShape_SizeOrIndexType:$rhs);
+  let results = (outs RShape_SizeOrIndexType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def RShape_AddOp : RShape_SizeArithOp<"add", [Commutative]> {
+  let summary = "Addition of sizes and indices";
+}
+
+def RShape_MulOp : RShape_SizeArithOp<"mul", [Commutative]> {
+  let summary = "Multiplication of sizes and indices";
+}
+
+def RShape_DivOp : RShape_SizeArithOp<"div"> {
+  let summary = "Division of sizes and indices";
+}
+
 #endif // RSHAPE_TD

@@ -120,8 +120,13 @@ pub fn cast_int(
 }
 
 /// The integer constant defining `v` (scalar or splat), as `m_ConstantInt`
-/// matches a Value.
+/// matches a Value: only values of integer or index type (or vectors and
+/// tensors of them) match, so e.g. an `!rshape.size` constant does not.
 pub fn constant_int_of(v: crate::ffi::ir::Value) -> Option<ApInt> {
+    let elt = v.ty().element_type_or_self();
+    if !(elt.is_integer() || elt.is_index()) {
+        return None;
+    }
     v.defining_op()?.constant_value()?.as_splat_int()
 }
 

@@ -2,6 +2,7 @@
 
 mod broadcast;
 mod const_shape;
+mod size_arith;
 mod sizes;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
@@ -13,6 +14,9 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "broadcast" => broadcast::BEHAVIOUR,
         "const_shape" => const_shape::BEHAVIOUR,
         "const_size" => sizes::CONST_SIZE,
+        "add" => size_arith::ADD,
+        "mul" => size_arith::MUL,
+        "div" => size_arith::DIV,
         "const_witness" => sizes::CONST_WITNESS,
         "index_to_size" => sizes::INDEX_TO_SIZE,
         "size_to_index" => sizes::SIZE_TO_INDEX,

@@ -1,0 +1,92 @@
+//! `rshape.add`, `rshape.mul`, `rshape.div` on sizes and indices.
+
+use crate::arith::fold::{binary_int, constant_int_of};
+use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
+use crate::registry::{Folded, OpBehaviour};
+use crate::semantics::ApInt;
+
+macro_rules! size_op {
+    ($name:ident, $fold:ident) => {
+        pub const $name: OpBehaviour = OpBehaviour {
+            fold: Some($fold),
+            verify: Some(verify_size_or_index),
+            infer_types: Some(infer),
+            compatible_types: Some(compatible),
+            ..crate::registry::NO_HOOKS
+        };
+    };
+}
+
+size_op!(ADD, fold_add);
+size_op!(MUL, fold_mul);
+size_op!(DIV, fold_div);
+
+fn is_size(ty: Type) -> bool {
+    ty.ods_name() == "rshape.size"
+}
+
+/// `!rshape.size` if either operand is a size, else `index`.
+fn infer(ctx: Context, _: Location, operands: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+    // The size type is taken from a size operand: no parsing on this path.
+    match operands.iter().map(|v| v.ty()).find(|t| is_size(*t)) {
+        Some(size) => Some(vec![size]),
+        None => Some(vec![ctx.index_type()]),
+    }
+}
+
+/// Sizes and indices are compatible with each other.
+fn compatible(l: &[Type], r: &[Type]) -> bool {
+    let ok = |t: &Type| is_size(*t) || t.is_index();
+    l.len() == 1 && r.len() == 1 && l.iter().chain(r).all(ok)
+}
+
+/// Operands that can hold an error value require a `!rshape.size` result.
+fn verify_size_or_index(op: Op) -> bool {
+    if op.operands().any(|v| super::can_hold_error(v.ty())) && !is_size(op.result(0).ty()) {
+        op.emit_op_error(
+            "if at least one of the operands can hold error values then the result must be of type `size` to propagate them",
+        );
+        return false;
+    }
+    true
+}
+
+/// `x + 0 = x` (an integer/index zero); constants add.
+fn fold_add(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    if constant_int_of(op.operand(1)).is_some_and(|c| c.is_zero()) {
+        return Some(Folded::Value(op.operand(0)));
+    }
+    binary_int(operands, None, |a, b| Some(a.wrapping_add(b))).map(Folded::Attr)
+}
+
+/// Both constant: the product, as an index attribute.
+fn fold_mul(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (a, b) = (operands[0]?.as_int()?, operands[1]?.as_int()?);
+    if a.width() != b.width() {
+        return None;
+    }
+    let ctx = op.context();
+    Some(Folded::Attr(Attr::int(
+        ctx.index_type(),
+        &a.wrapping_mul(&b),
+    )))
+}
+
+/// Both constant, divisor nonzero: the quotient rounded toward negative
+/// infinity, as the specification says (upstream rounds -2 div 7 to 0: see
+/// docs/upstream-differences.md).
+fn fold_div(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let (a, b) = (operands[0]?.as_int()?, operands[1]?.as_int()?);
+    if b.is_zero() || a.width() != b.width() {
+        return None;
+    }
+    let q = a.sdiv(&b)?;
+    let r = a.srem(&b)?;
+    let q = if !r.is_zero() && (a.is_negative() != b.is_negative()) {
+        q.wrapping_sub(&ApInt::from_u64(q.width(), 1))
+    } else {
+        q
+    };
+    let ctx = op.context();
+    Some(Folded::Attr(Attr::int(ctx.index_type(), &q)))
+}
