@@ -31,6 +31,23 @@ fn guarded(
     if refuse.get() { None } else { attr(r) }
 }
 
+/// Lane-wise division-like fold that refuses (for the whole op) on a zero
+/// divisor or when `f` reports no result (overflow).
+fn divided(
+    operands: &[Option<Attr>],
+    f: impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
+) -> Option<Folded> {
+    guarded(operands, |a, b, refuse| {
+        match (!refuse.get() && !b.is_zero()).then(|| f(a, b)).flatten() {
+            Some(v) => v,
+            None => {
+                refuse.set(true);
+                a.clone()
+            }
+        }
+    })
+}
+
 // subi ------------------------------------------------------------------------
 
 pub const SUBI: OpBehaviour = OpBehaviour {
@@ -176,13 +193,7 @@ fn fold_divui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if let Some(v) = fold_div_mul(lhs, rhs, 2) {
         return value(v);
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
-        a.udiv(b).expect("nonzero divisor")
-    })
+    divided(operands, ApInt::udiv)
 }
 
 /// `x / 1 = x`; `(a * b) / b = a` under nsw; no fold on division by zero or
@@ -195,14 +206,9 @@ fn fold_divsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if let Some(v) = fold_div_mul(lhs, rhs, 1) {
         return value(v);
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
-        let (q, overflow) = a.sdiv_ov(b).expect("nonzero divisor");
-        refuse.set(overflow);
-        q
+    divided(operands, |a, b| {
+        let (q, overflow) = a.sdiv_ov(b)?;
+        (!overflow).then_some(q)
     })
 }
 
@@ -212,18 +218,13 @@ fn fold_ceildivui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if is_one(operands[1]) {
         return value(op.operand(0));
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
-        let (q, r) = a.udivrem(b).expect("nonzero divisor");
+    divided(operands, |a, b| {
+        let (q, r) = a.udivrem(b)?;
         if r.is_zero() {
-            return q;
+            return Some(q);
         }
         let (sum, overflow) = q.uadd_ov(&ApInt::from_u64(a.width(), 1));
-        refuse.set(overflow);
-        sum
+        (!overflow).then_some(sum)
     })
 }
 
@@ -256,41 +257,32 @@ fn fold_ceildivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if is_one(operands[1]) {
         return value(op.operand(0));
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
+    divided(operands, |a, b| {
         if a.is_zero() {
-            return a.clone();
+            return Some(a.clone());
         }
         let zero = ApInt::zero(a.width());
         let a_pos = a.scmp(&zero) == Ordering::Greater;
         let b_pos = b.scmp(&zero) == Ordering::Greater;
-        if a_pos && b_pos {
-            let (r, o) = signed_ceil_nonneg(a, b);
-            refuse.set(o);
-            return r;
-        }
-        if !a_pos && !b_pos {
+        let (r, overflow) = if a_pos && b_pos {
+            signed_ceil_nonneg(a, b)
+        } else if !a_pos && !b_pos {
             let (pa, o1) = ssub_ov(&zero, a);
             let (pb, o2) = ssub_ov(&zero, b);
             let (r, o3) = signed_ceil_nonneg(&pa, &pb);
-            refuse.set(o1 || o2 || o3);
-            return r;
-        }
-        if !a_pos && b_pos {
+            (r, o1 || o2 || o3)
+        } else if !a_pos {
             let (pa, o1) = ssub_ov(&zero, a);
-            let (d, o2) = pa.sdiv_ov(b).expect("nonzero divisor");
+            let (d, o2) = pa.sdiv_ov(b)?;
             let (r, o3) = ssub_ov(&zero, &d);
-            refuse.set(o1 || o2 || o3);
-            return r;
-        }
-        let (pb, o1) = ssub_ov(&zero, b);
-        let (d, o2) = a.sdiv_ov(&pb).expect("nonzero divisor");
-        let (r, o3) = ssub_ov(&zero, &d);
-        refuse.set(o1 || o2 || o3);
-        r
+            (r, o1 || o2 || o3)
+        } else {
+            let (pb, o1) = ssub_ov(&zero, b);
+            let (d, o2) = a.sdiv_ov(&pb)?;
+            let (r, o3) = ssub_ov(&zero, &d);
+            (r, o1 || o2 || o3)
+        };
+        (!overflow).then_some(r)
     })
 }
 
@@ -320,13 +312,7 @@ fn fold_remui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if is_one(operands[1]) {
         return attr(zero_attr(op.result(0).ty()));
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
-        a.urem(b).expect("nonzero divisor")
-    })
+    divided(operands, ApInt::urem)
 }
 
 /// `x % 1 = 0`; the remainder takes the dividend's sign; no fold on division
@@ -335,13 +321,7 @@ fn fold_remsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if is_one(operands[1]) {
         return attr(zero_attr(op.result(0).ty()));
     }
-    guarded(operands, |a, b, refuse| {
-        if refuse.get() || b.is_zero() {
-            refuse.set(true);
-            return a.clone();
-        }
-        a.srem(b).expect("nonzero divisor")
-    })
+    divided(operands, ApInt::srem)
 }
 
 // bitwise -----------------------------------------------------------------------

@@ -10,7 +10,7 @@ mod float_patterns;
 pub mod fold;
 mod int_binary;
 mod int_casts;
-mod patterns;
+pub(crate) mod patterns;
 mod select;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};

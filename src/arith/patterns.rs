@@ -170,28 +170,18 @@ fn is_minus_one(v: Value) -> bool {
 
 /// addi(x, muli(y, -1)) -> subi(x, y)
 fn addi_mul_negative_one_rhs(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(m) = op.operand(1).defined_by("rarith.muli") else {
-        return false;
-    };
-    if !is_minus_one(m.operand(1)) {
-        return false;
-    }
-    let loc = fused(&[op, m]);
-    let new = binary(
-        rw,
-        "rarith.subi",
-        loc,
-        op.operand(0),
-        m.operand(0),
-        Some(flags_attr(op, 0)),
-    );
-    rw.replace_op(op, &[new]);
-    true
+    addi_of_negated(op, rw, 1)
 }
 
 /// addi(muli(x, -1), y) -> subi(y, x)
 fn addi_mul_negative_one_lhs(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(m) = op.operand(0).defined_by("rarith.muli") else {
+    addi_of_negated(op, rw, 0)
+}
+
+/// `addi` whose operand `at` is `muli(y, -1)`: the other operand minus `y`,
+/// with the `addi`'s overflow flags.
+fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
+    let Some(m) = op.operand(at).defined_by("rarith.muli") else {
         return false;
     };
     if !is_minus_one(m.operand(1)) {
@@ -202,7 +192,7 @@ fn addi_mul_negative_one_lhs(op: Op, rw: &mut Rewriter) -> bool {
         rw,
         "rarith.subi",
         loc,
-        op.operand(1),
+        op.operand(1 - at),
         m.operand(0),
         Some(flags_attr(op, 0)),
     );
@@ -425,8 +415,9 @@ fn index_castui_of_extui(op: Op, rw: &mut Rewriter) -> bool {
     cast_of_cast(op, rw, "rarith.extui", "rarith.index_castui")
 }
 
-/// `cast(cast(x))` -> x when the types round-trip.
-fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
+/// `cast(cast(x))` -> x when the types round-trip (`inner` defines the
+/// operand; shared with rshape's size/index casts).
+pub(crate) fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
     let Some(i) = op.operand(0).defined_by(inner) else {
         return false;
     };

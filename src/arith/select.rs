@@ -121,38 +121,31 @@ fn select(rw: &mut Rewriter, loc: Location, c: Value, a: Value, b: Value) -> Val
 
 /// select(p, a, select(p, b, c)) -> select(p, a, c)
 fn redundant_select_false(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(inner) = op.operand(2).defined_by("rarith.select") else {
-        return false;
-    };
-    if inner.operand(0) != op.operand(0) {
-        return false;
-    }
-    let new = select(
-        rw,
-        fused(&[op, inner]),
-        op.operand(0),
-        op.operand(1),
-        inner.operand(2),
-    );
-    rw.replace_op(op, &[new]);
-    true
+    redundant_select(op, rw, 2)
 }
 
 /// select(p, select(p, a, b), c) -> select(p, a, c)
 fn redundant_select_true(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(inner) = op.operand(1).defined_by("rarith.select") else {
+    redundant_select(op, rw, 1)
+}
+
+/// A select on `p` nested in arm `arm` (1: true, 2: false) of a select on
+/// the same `p`: that arm takes the inner select's value for the same arm.
+fn redundant_select(op: Op, rw: &mut Rewriter, arm: usize) -> bool {
+    let Some(inner) = op.operand(arm).defined_by("rarith.select") else {
         return false;
     };
     if inner.operand(0) != op.operand(0) {
         return false;
     }
-    let new = select(
-        rw,
-        fused(&[op, inner]),
-        op.operand(0),
-        inner.operand(1),
-        op.operand(2),
-    );
+    let pick = |i: usize| {
+        if i == arm {
+            inner.operand(i)
+        } else {
+            op.operand(i)
+        }
+    };
+    let new = select(rw, fused(&[op, inner]), op.operand(0), pick(1), pick(2));
     rw.replace_op(op, &[new]);
     true
 }

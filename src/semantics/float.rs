@@ -289,86 +289,61 @@ impl Fp {
     /// `llvm::minimum` (LLVM 22): a NaN operand gives that NaN made quiet;
     /// -0 orders below +0.
     pub fn minimum(self, rhs: Fp) -> Fp {
-        if self.is_nan() {
-            return self.make_quiet();
-        }
-        if rhs.is_nan() {
-            return rhs.make_quiet();
-        }
-        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
-            return if self.is_negative() { self } else { rhs };
-        }
-        if rhs.partial_cmp(self) == Some(Ordering::Less) {
-            rhs
-        } else {
-            self
-        }
+        self.propagated_nan(rhs)
+            .unwrap_or_else(|| self.ordered_pick(rhs, false))
     }
     /// `llvm::maximum` (LLVM 22): a NaN operand gives that NaN made quiet;
     /// +0 orders above -0.
     pub fn maximum(self, rhs: Fp) -> Fp {
-        if self.is_nan() {
-            return self.make_quiet();
-        }
-        if rhs.is_nan() {
-            return rhs.make_quiet();
-        }
-        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
-            return if self.is_negative() { rhs } else { self };
-        }
-        if self.partial_cmp(rhs) == Some(Ordering::Less) {
-            rhs
-        } else {
-            self
-        }
+        self.propagated_nan(rhs)
+            .unwrap_or_else(|| self.ordered_pick(rhs, true))
     }
     /// `llvm::minnum` (LLVM 22, IEEE 754-2019): a signaling NaN gives it made
     /// quiet; a quiet NaN yields the other operand; -0 orders below +0.
     pub fn minnum(self, rhs: Fp) -> Fp {
-        if self.is_signaling() {
-            return self.make_quiet();
-        }
-        if rhs.is_signaling() {
-            return rhs.make_quiet();
-        }
-        if self.is_nan() {
-            return rhs;
-        }
-        if rhs.is_nan() {
-            return self;
-        }
-        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
-            return if self.is_negative() { self } else { rhs };
-        }
-        if rhs.partial_cmp(self) == Some(Ordering::Less) {
-            rhs
-        } else {
-            self
-        }
+        self.number_or_nan(rhs)
+            .unwrap_or_else(|| self.ordered_pick(rhs, false))
     }
     /// `llvm::maxnum` (LLVM 22, IEEE 754-2019): a signaling NaN gives it made
     /// quiet; a quiet NaN yields the other operand; +0 orders above -0.
     pub fn maxnum(self, rhs: Fp) -> Fp {
-        if self.is_signaling() {
-            return self.make_quiet();
-        }
-        if rhs.is_signaling() {
-            return rhs.make_quiet();
+        self.number_or_nan(rhs)
+            .unwrap_or_else(|| self.ordered_pick(rhs, true))
+    }
+
+    /// `minimum`/`maximum` on NaNs: the first NaN operand, made quiet.
+    fn propagated_nan(self, rhs: Fp) -> Option<Fp> {
+        [self, rhs]
+            .into_iter()
+            .find(|v| v.is_nan())
+            .map(Fp::make_quiet)
+    }
+    /// `minnum`/`maxnum` on NaNs: the first signaling NaN made quiet, else
+    /// the operand beside a quiet NaN.
+    fn number_or_nan(self, rhs: Fp) -> Option<Fp> {
+        if let Some(snan) = [self, rhs].into_iter().find(|v| v.is_signaling()) {
+            return Some(snan.make_quiet());
         }
         if self.is_nan() {
-            return rhs;
+            return Some(rhs);
         }
-        if rhs.is_nan() {
-            return self;
-        }
-        if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative() {
-            return if self.is_negative() { rhs } else { self };
-        }
-        if self.partial_cmp(rhs) == Some(Ordering::Less) {
-            rhs
+        rhs.is_nan().then_some(self)
+    }
+    /// The larger (`larger`) or smaller of two non-NaN values, -0 ordered
+    /// below +0; `self` on ties.
+    fn ordered_pick(self, rhs: Fp, larger: bool) -> Fp {
+        let rhs_wins = if self.is_zero() && rhs.is_zero() && self.is_negative() != rhs.is_negative()
+        {
+            self.is_negative() == larger
         } else {
-            self
-        }
+            let wanted = if larger {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            rhs.partial_cmp(self) == Some(wanted)
+        };
+        if rhs_wins { rhs } else { self }
     }
 
     /// Converts to `to` with `rounding`; Some only when the conversion is

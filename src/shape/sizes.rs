@@ -1,6 +1,7 @@
 //! Sizes and witnesses: `const_size`, `const_witness`, `index_to_size`,
 //! `size_to_index`.
 
+use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
@@ -65,19 +66,6 @@ fn size_to_index_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
         ([i], [o]) => (i.is_index() || i.ods_name() == "rshape.size") && o.is_index(),
         _ => false,
     }
-}
-
-/// `outer(inner(x))` -> `x` when the types round-trip.
-fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
-    let Some(i) = op.operand(0).defined_by(inner) else {
-        return false;
-    };
-    let x = i.operand(0);
-    if x.ty() != op.result(0).ty() {
-        return false;
-    }
-    rw.replace_op(op, &[x]);
-    true
 }
 
 fn index_to_size_of_size_to_index(op: Op, rw: &mut Rewriter) -> bool {
