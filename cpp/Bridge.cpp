@@ -257,16 +257,24 @@ void registerEnumAttrAccess(EnumAttrAccess access) {
   enumAccessors().push_back(access);
 }
 
-static std::vector<llvm::StringRef (*)(Type)> &typeNamers() {
-  static std::vector<llvm::StringRef (*)(Type)> namers;
+namespace {
+struct TypeNamer {
+  llvm::StringRef (*nameOf)(Type);
+  Type (*byName)(MLIRContext *, llvm::StringRef);
+};
+} // namespace
+
+static std::vector<TypeNamer> &typeNamers() {
+  static std::vector<TypeNamer> namers;
   return namers;
 }
 
-void registerTypeNames(llvm::StringRef (*nameOf)(Type)) {
-  for (auto *n : typeNamers())
-    if (n == nameOf)
+void registerTypeNames(llvm::StringRef (*nameOf)(Type),
+                       Type (*byName)(MLIRContext *, llvm::StringRef)) {
+  for (const TypeNamer &n : typeNamers())
+    if (n.nameOf == nameOf)
       return;
-  typeNamers().push_back(nameOf);
+  typeNamers().push_back({nameOf, byName});
 }
 
 namespace {
@@ -545,10 +553,17 @@ extern "C" bool rmlirEnumAttrGetValue(MlirAttribute attr, uint64_t *value) {
 
 extern "C" MlirStringRef rmlirTypeGetOdsName(MlirType type) {
   Type t = unwrap(type);
-  for (auto *nameOf : typeNamers())
-    if (llvm::StringRef name = nameOf(t); !name.empty())
+  for (const TypeNamer &namer : typeNamers())
+    if (llvm::StringRef name = namer.nameOf(t); !name.empty())
       return toC(name);
   return toC("");
+}
+
+extern "C" MlirType rmlirTypeGetByOdsName(MlirContext ctx, MlirStringRef name) {
+  for (const TypeNamer &namer : typeNamers())
+    if (Type t = namer.byName(unwrap(ctx), toCxx(name)))
+      return wrap(t);
+  return {nullptr};
 }
 
 extern "C" MlirAttribute rmlirEnumAttrGet(MlirContext ctx, MlirStringRef name,
@@ -593,6 +608,24 @@ static StringAttr inherentAttrName(RegisteredOperationName opName,
     if (known.getValue() == name)
       return known;
   return {};
+}
+
+extern "C" MlirOperation rmlirOperationCreateLike(MlirOperation like,
+                                                  const MlirValue *operands,
+                                                  intptr_t numOperands,
+                                                  const MlirType *resultTypes,
+                                                  intptr_t numResults) {
+  Operation *model = unwrap(like);
+  OperationState state(model->getLoc(), model->getName());
+  for (intptr_t i = 0; i < numOperands; ++i)
+    state.operands.push_back(unwrap(operands[i]));
+  for (intptr_t i = 0; i < numResults; ++i)
+    state.types.push_back(unwrap(resultTypes[i]));
+  // Inherent attributes in the combined dictionary go back into properties.
+  state.addAttributes(model->getAttrs());
+  for (unsigned i = 0, e = model->getNumRegions(); i < e; ++i)
+    state.addRegion();
+  return wrap(Operation::create(state));
 }
 
 extern "C" MlirOperation rmlirOperationCreate(

@@ -6,11 +6,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmlir/BridgeCxx.h"
+#include "rmlir/Syntax.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -53,10 +58,11 @@ void mlir::rshape::RShapeDialect::initialize() {
 #include "RShapeTypes.cpp.inc"
       >();
   rmlir::bridge::addDialectInterfaces(this);
-  rmlir::bridge::registerTypeNames(&rmlir::bridge::TypeNames<
+  using Names = rmlir::bridge::TypeNames<
 #define GET_TYPEDEF_LIST
 #include "RShapeTypes.cpp.inc"
-                                   >::nameOf);
+      >;
+  rmlir::bridge::registerTypeNames(&Names::nameOf, &Names::byName);
 }
 
 Operation *mlir::rshape::RShapeDialect::materializeConstant(

@@ -78,6 +78,12 @@ impl Context {
         // SAFETY: the context is live; text is borrowed for the call.
         Type::from_raw(unsafe { mlirTypeParseGet(self.raw(), sref(text)) })
     }
+    /// The parameterless type of one of our dialects with ODS name `name`
+    /// (`rshape.size`): a lookup, no parsing.
+    pub fn ods_type(self, name: &str) -> Option<Type> {
+        // SAFETY: the context is live; name is borrowed for the call.
+        Type::from_raw(unsafe { b::rmlirTypeGetByOdsName(self.raw(), sref(name)) })
+    }
     /// The builtin `index` type.
     pub fn index_type(self) -> Type {
         // SAFETY: self is a live context.
@@ -158,6 +164,14 @@ impl Op {
     /// All operands.
     pub fn operands(self) -> impl Iterator<Item = Value> {
         (0..self.num_operands()).map(move |i| self.operand(i))
+    }
+    /// Replaces all operands in place.
+    pub fn set_operands(self, values: &[Value]) {
+        // SAFETY: op and values are live; Value is repr(transparent) over
+        // MlirValue, so the slice is an array of MlirValue for the call.
+        unsafe {
+            mlirOperationSetOperands(self.raw(), values.len() as isize, values.as_ptr().cast())
+        }
     }
     /// Replaces operand `i` in place.
     pub fn set_operand(self, i: usize, value: Value) {
@@ -256,6 +270,26 @@ impl Op {
             )
         };
         Op::from_raw(raw)
+    }
+}
+
+impl Op {
+    /// A detached op like `self` (name, location, attributes, as many empty
+    /// regions) with new operands and result types.
+    pub fn create_like(self, operands: &[Value], result_types: &[Type]) -> Op {
+        // SAFETY: self is live; Value/Type are repr(transparent) over the C
+        // handles, so the slices are arrays of MlirValue/MlirType borrowed for
+        // the call.
+        let raw = unsafe {
+            b::rmlirOperationCreateLike(
+                self.raw(),
+                operands.as_ptr().cast(),
+                operands.len() as isize,
+                result_types.as_ptr().cast(),
+                result_types.len() as isize,
+            )
+        };
+        Op::from_raw(raw).expect("op created like a registered op")
     }
 }
 

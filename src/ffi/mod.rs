@@ -20,6 +20,7 @@ pub mod guard;
 pub mod hooks;
 pub mod ir;
 pub mod plugin;
+pub mod region;
 pub mod rewrite;
 pub mod walk;
 mod words;

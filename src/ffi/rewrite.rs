@@ -2,7 +2,8 @@
 
 use super::bindings as b;
 use super::ir::{Attr, Location, Op, Type, Value};
-use mlir_sys::MlirPatternRewriter;
+use super::region::Block;
+use mlir_sys::*;
 
 /// A `PatternRewriter` for the duration of one `matchAndRewrite` call. New ops
 /// are inserted before the root op; every change goes through the rewriter so
@@ -33,6 +34,54 @@ impl Rewriter {
         // being rewritten; op is detached and becomes owned by root's block.
         unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
         op
+    }
+
+    /// Inserts a detached op (from [`Op::create_like`]) before the root op.
+    pub fn insert(&mut self, op: Op) -> Op {
+        // SAFETY: raw is the live rewriter; root is live; op is detached and
+        // becomes owned by root's block.
+        unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
+        op
+    }
+
+    /// Creates an op like `model` with new operands and result types, before
+    /// the root op.
+    pub fn create_like(&mut self, model: Op, operands: &[Value], result_types: &[Type]) -> Op {
+        let op = model.create_like(operands, result_types);
+        self.insert(op)
+    }
+
+    fn base(&self) -> MlirRewriterBase {
+        // SAFETY: raw is the live pattern rewriter of this match.
+        unsafe { mlirPatternRewriterAsBase(self.raw) }
+    }
+
+    /// Replaces every use of `from` with `to`.
+    pub fn replace_all_uses(&mut self, from: Value, to: Value) {
+        // SAFETY: both values are live; the rewriter notifies its listener.
+        unsafe { mlirRewriterBaseReplaceAllUsesWith(self.base(), from.raw(), to.raw()) }
+    }
+
+    /// Erases an op without uses.
+    pub fn erase_op(&mut self, op: Op) {
+        // SAFETY: op is live and (by the caller) has no uses left.
+        unsafe { mlirRewriterBaseEraseOp(self.base(), op.raw()) }
+    }
+
+    /// Moves the operations of `block` (which has no arguments) before `op`;
+    /// the emptied block is erased.
+    pub fn inline_block_before(&mut self, block: Block, op: Op) {
+        // SAFETY: block and op are live, op is not inside block; the block
+        // has no arguments, so no replacement values are needed.
+        unsafe {
+            mlirRewriterBaseInlineBlockBefore(
+                self.base(),
+                block.raw(),
+                op.raw(),
+                0,
+                std::ptr::null(),
+            )
+        }
     }
 
     /// Replaces `op` (whose results must match `values` one to one) and

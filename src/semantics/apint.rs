@@ -134,6 +134,26 @@ impl ApInt {
         self.words[0]
     }
 
+    /// The value as an unsigned number saturated to `u64::MAX` (LLVM's
+    /// `getLimitedValue`).
+    pub fn to_u64_saturating(&self) -> u64 {
+        if self.active_bits() > 64 {
+            u64::MAX
+        } else {
+            self.low_u64()
+        }
+    }
+
+    /// The value sign-extended or truncated to 64 bits (LLVM's
+    /// `getSExtValue` for widths up to 64).
+    pub fn to_i64_wrapping(&self) -> i64 {
+        if self.width() >= 64 {
+            self.low_u64() as i64
+        } else {
+            self.sext(64).low_u64() as i64
+        }
+    }
+
     /// The value as a signed 64-bit number, if it fits.
     pub fn to_i64(&self) -> Option<i64> {
         if self.width <= 64 {

@@ -1,26 +1,41 @@
-//! `rshape.broadcast`: verifier and folder.
+//! `rshape.broadcast`: verifier, folder and canonicalization patterns.
 
-use crate::ffi::ir::{Attr, Op};
-use crate::registry::{Folded, OpBehaviour};
-use crate::semantics::shape::broadcast;
+use super::operands::operand_pattern;
+use super::{is_shape_type, shape_type};
+use crate::ffi::ir::{Attr, Op, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::semantics::shape::{DYNAMIC, broadcast};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
     fold: Some(fold),
-    verify: Some(verify),
+    verify: Some(super::verify_shape_or_extent_tensor),
+    // Upstream's registration order.
+    patterns: &[
+        PatternDef {
+            name: "BroadcastConcretizeResultTypePattern",
+            root: "rshape.broadcast",
+            benefit: 1,
+            rewrite: concretize_result_type,
+        },
+        PatternDef {
+            name: "BroadcastFoldConstantOperandsPattern",
+            root: "rshape.broadcast",
+            benefit: 1,
+            rewrite: fold_constant_operands,
+        },
+        PatternDef {
+            name: "BroadcastForwardSingleOperandPattern",
+            root: "rshape.broadcast",
+            benefit: 1,
+            rewrite: forward_single_operand,
+        },
+        operand_pattern!(casts, "rshape.broadcast"),
+        operand_pattern!(duplicates, "rshape.broadcast"),
+        operand_pattern!(empty_shapes, "rshape.broadcast"),
+    ],
     ..crate::registry::NO_HOOKS
 };
-
-/// Operands that can hold an error value require a `!rshape.shape` result.
-fn verify(op: Op) -> bool {
-    let result = op.result(0).ty();
-    if op.operands().any(|v| super::can_hold_error(v.ty())) && !super::is_shape_type(result) {
-        op.emit_op_error(
-            "if at least one of the operands can hold error values then the result must be of type `shape` to propagate them",
-        );
-        return false;
-    }
-    true
-}
 
 /// One operand of the result's type folds to itself; constant operands fold
 /// to their broadcast when it exists (incompatible shapes do not fold).
@@ -36,4 +51,84 @@ fn fold(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
         result = broadcast(&result, &next)?;
     }
     Some(Folded::Attr(Attr::index_tensor(op.context(), &result)))
+}
+
+/// A `tensor<?xindex>` result over extent tensors of static lengths becomes
+/// `tensor<N x index>` (N the longest), cast back to the old type.
+fn concretize_result_type(op: Op, rw: &mut Rewriter) -> bool {
+    let ty = op.result(0).ty();
+    if !ty.is_ranked_tensor() || ty.dims().and_then(|d| d.first().copied()) != Some(DYNAMIC) {
+        return false;
+    }
+    let mut max_rank = 0;
+    for v in op.operands() {
+        if let Some(n) = v.ty().is_ranked_tensor().then(|| v.ty().dims()).flatten() {
+            if n[0] == DYNAMIC {
+                return false;
+            }
+            max_rank = max_rank.max(n[0]);
+        }
+    }
+    let ctx = op.context();
+    let concrete = ctx.ranked_tensor(&[max_rank], ctx.index_type());
+    let operands: Vec<Value> = op.operands().collect();
+    let loc = op.location();
+    let new = rw.create("rshape.broadcast", loc, &operands, &[concrete], &[]);
+    let cast = rw.create("tensor.cast", loc, &[new.result(0)], &[ty], &[]);
+    rw.replace_op(op, &[cast.result(0)]);
+    true
+}
+
+/// Two or more `const_shape` operands that broadcast together become one
+/// constant operand (appended last).
+fn fold_constant_operands(op: Op, rw: &mut Rewriter) -> bool {
+    let mut folded: Vec<i64> = Vec::new();
+    let mut kept: Vec<Value> = Vec::new();
+    for v in op.operands() {
+        let extents = v
+            .defined_by("rshape.const_shape")
+            .and_then(|c| c.attr("shape"))
+            .and_then(Attr::as_i64_elements);
+        if let Some(b) = extents.and_then(|e| broadcast(&folded, &e)) {
+            folded = b;
+            continue;
+        }
+        kept.push(v);
+    }
+    if op.num_operands() - kept.len() < 2 {
+        return false;
+    }
+    let ctx = op.context();
+    let loc = op.location();
+    let ty = ctx.ranked_tensor(&[folded.len() as i64], ctx.index_type());
+    let attr = Attr::index_tensor(ctx, &folded);
+    let constant = rw.create("rshape.const_shape", loc, &[], &[ty], &[("shape", attr)]);
+    kept.push(constant.result(0));
+    let result_ty = op.result(0).ty();
+    let new = rw.create("rshape.broadcast", loc, &kept, &[result_ty], &[]);
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
+
+/// A broadcast of one operand is that operand, converted to the result type
+/// (`from_extent_tensor` to a shape, `tensor.cast` between extent tensors).
+fn forward_single_operand(op: Op, rw: &mut Rewriter) -> bool {
+    if op.num_operands() != 1 {
+        return false;
+    }
+    let mut value = op.operand(0);
+    let ty = op.result(0).ty();
+    if value.ty() != ty {
+        let loc = op.location();
+        value = if is_shape_type(ty) {
+            let shape = shape_type(op.context());
+            rw.create("rshape.from_extent_tensor", loc, &[value], &[shape], &[])
+                .result(0)
+        } else {
+            rw.create("tensor.cast", loc, &[value], &[ty], &[])
+                .result(0)
+        };
+    }
+    rw.replace_op(op, &[value]);
+    true
 }

@@ -1,14 +1,45 @@
 //! `rshape.const_shape`: folder and result-type inference.
 
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
-use crate::registry::{Folded, OpBehaviour};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::{Folded, OpBehaviour, PatternDef};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
     fold: Some(fold),
     infer_types: Some(infer),
     compatible_types: Some(compatible),
+    patterns: &[PatternDef {
+        name: "TensorCastConstShape",
+        root: "tensor.cast",
+        benefit: 2,
+        rewrite: tensor_cast_of_const_shape,
+    }],
     ..crate::registry::NO_HOOKS
 };
+
+/// A `tensor.cast` of a `const_shape` to a static type is a `const_shape`
+/// of that type.
+fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(constant) = op.operand(0).defined_by("rshape.const_shape") else {
+        return false;
+    };
+    let ty = op.result(0).ty();
+    let is_static = ty
+        .dims()
+        .is_some_and(|d| d.iter().all(|&x| x != crate::semantics::shape::DYNAMIC));
+    let Some(shape) = constant.attr("shape").filter(|_| is_static) else {
+        return false;
+    };
+    let new = rw.create(
+        "rshape.const_shape",
+        op.location(),
+        &[],
+        &[ty],
+        &[("shape", shape)],
+    );
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
 
 /// A constant shape folds to its extents.
 fn fold(op: Op, _: &[Option<Attr>]) -> Option<Folded> {

@@ -2,10 +2,14 @@
 
 mod broadcast;
 mod const_shape;
+mod constraints;
+mod extents;
+mod operands;
+mod regions;
 mod size_arith;
 mod sizes;
 
-use crate::ffi::ir::{Attr, Location, Op, Type};
+use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::registry::OpBehaviour;
 
 /// The Rust hooks of `rshape.<mnemonic>`.
@@ -20,6 +24,27 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "const_witness" => sizes::CONST_WITNESS,
         "index_to_size" => sizes::INDEX_TO_SIZE,
         "size_to_index" => sizes::SIZE_TO_INDEX,
+        "shape_of" => extents::SHAPE_OF,
+        "rank" => extents::RANK,
+        "num_elements" => extents::NUM_ELEMENTS,
+        "get_extent" => extents::GET_EXTENT,
+        "dim" => extents::DIM,
+        "from_extents" => extents::FROM_EXTENTS,
+        "to_extent_tensor" => extents::TO_EXTENT_TENSOR,
+        "concat" => extents::CONCAT,
+        "split_at" => extents::SPLIT_AT,
+        "any" => extents::ANY,
+        "max" | "min" => extents::MAX_MIN,
+        "meet" => extents::MEET,
+        "shape_eq" => constraints::SHAPE_EQ,
+        "is_broadcastable" => constraints::IS_BROADCASTABLE,
+        "cstr_broadcastable" => constraints::CSTR_BROADCASTABLE,
+        "cstr_eq" => constraints::CSTR_EQ,
+        "cstr_require" => constraints::CSTR_REQUIRE,
+        "assuming_all" => constraints::ASSUMING_ALL,
+        "assuming" => regions::ASSUMING,
+        "reduce" => regions::REDUCE,
+        "yield" => regions::YIELD,
         _ => crate::registry::NO_HOOKS,
     }
 }
@@ -27,6 +52,65 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
 /// True for `!rshape.shape`.
 pub fn is_shape_type(ty: Type) -> bool {
     ty.ods_name() == "rshape.shape"
+}
+
+/// True for `!rshape.size`.
+pub fn is_size_type(ty: Type) -> bool {
+    ty.ods_name() == "rshape.size"
+}
+
+/// `!rshape.size` of the context.
+pub fn size_type(ctx: Context) -> Type {
+    ctx.ods_type("rshape.size")
+        .expect("rshape.size is registered")
+}
+
+/// `!rshape.shape` of the context.
+pub fn shape_type(ctx: Context) -> Type {
+    ctx.ods_type("rshape.shape")
+        .expect("rshape.shape is registered")
+}
+
+/// Upstream's `verifySizeOrIndexOp`: operands that can hold an error value
+/// require a `!rshape.size` result.
+pub fn verify_size_or_index(op: Op) -> bool {
+    if op.operands().any(|v| can_hold_error(v.ty())) && !is_size_type(op.result(0).ty()) {
+        op.emit_op_error(
+            "if at least one of the operands can hold error values then the result must be of type `size` to propagate them",
+        );
+        return false;
+    }
+    true
+}
+
+/// Upstream's `verifyShapeOrExtentTensorOp`: operands that can hold an error
+/// value require a `!rshape.shape` result.
+pub fn verify_shape_or_extent_tensor(op: Op) -> bool {
+    if op.operands().any(|v| can_hold_error(v.ty())) && !is_shape_type(op.result(0).ty()) {
+        op.emit_op_error(
+            "if at least one of the operands can hold error values then the result must be of type `shape` to propagate them",
+        );
+        return false;
+    }
+    true
+}
+
+/// Exactly one type on each side, each a size or an index (upstream's
+/// `eachHasOnlyOneOfTypes<SizeType, IndexType>`).
+pub fn one_size_or_index_each(l: &[Type], r: &[Type]) -> bool {
+    let ok = |t: &Type| is_size_type(*t) || t.is_index();
+    l.len() == 1 && r.len() == 1 && l.iter().chain(r).all(ok)
+}
+
+/// The extents a value is known to have: the (possibly dynamic) dims of the
+/// ranked operand of a `shape_of`, or a constant's extents (upstream's
+/// `getShapeVec`).
+pub fn known_extents(v: Value) -> Option<Vec<i64>> {
+    let def = v.defining_op()?;
+    if def.name() == "rshape.shape_of" {
+        return def.operand(0).ty().dims();
+    }
+    def.constant_value()?.as_i64_elements()
 }
 
 /// True for the types that can hold an error value (`shape`, `size`,

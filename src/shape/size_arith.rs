@@ -9,9 +9,9 @@ macro_rules! size_op {
     ($name:ident, $fold:ident) => {
         pub const $name: OpBehaviour = OpBehaviour {
             fold: Some($fold),
-            verify: Some(verify_size_or_index),
+            verify: Some(super::verify_size_or_index),
             infer_types: Some(infer),
-            compatible_types: Some(compatible),
+            compatible_types: Some(super::one_size_or_index_each),
             ..crate::registry::NO_HOOKS
         };
     };
@@ -21,9 +21,7 @@ size_op!(ADD, fold_add);
 size_op!(MUL, fold_mul);
 size_op!(DIV, fold_div);
 
-fn is_size(ty: Type) -> bool {
-    ty.ods_name() == "rshape.size"
-}
+use super::is_size_type as is_size;
 
 /// `!rshape.size` if either operand is a size, else `index`.
 fn infer(ctx: Context, _: Location, operands: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
@@ -32,23 +30,6 @@ fn infer(ctx: Context, _: Location, operands: &[Value], _: &AttrLookup) -> Optio
         Some(size) => Some(vec![size]),
         None => Some(vec![ctx.index_type()]),
     }
-}
-
-/// Sizes and indices are compatible with each other.
-fn compatible(l: &[Type], r: &[Type]) -> bool {
-    let ok = |t: &Type| is_size(*t) || t.is_index();
-    l.len() == 1 && r.len() == 1 && l.iter().chain(r).all(ok)
-}
-
-/// Operands that can hold an error value require a `!rshape.size` result.
-fn verify_size_or_index(op: Op) -> bool {
-    if op.operands().any(|v| super::can_hold_error(v.ty())) && !is_size(op.result(0).ty()) {
-        op.emit_op_error(
-            "if at least one of the operands can hold error values then the result must be of type `size` to propagate them",
-        );
-        return false;
-    }
-    true
 }
 
 /// `x + 0 = x` (an integer/index zero); constants add.

@@ -196,7 +196,19 @@ MLIR_CAPI_EXPORTED MlirAttribute rmlirEnumAttrGet(MlirContext ctx,
 /// empty string for any other type. The string is static.
 MLIR_CAPI_EXPORTED MlirStringRef rmlirTypeGetOdsName(MlirType type);
 
+/// The parameterless type of one of our dialects named `name`
+/// ("rshape.size"), or null. No parsing: a lookup over the ODS type list.
+MLIR_CAPI_EXPORTED MlirType rmlirTypeGetByOdsName(MlirContext ctx,
+                                                  MlirStringRef name);
+
 /*===---------------------- Diagnostics and IR ---------------------------===*/
+
+/// Creates a detached op like `like` (name, location, attributes and
+/// properties, and as many regions, left empty) with new operands and result
+/// types.
+MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreateLike(
+    MlirOperation like, const MlirValue *operands, intptr_t numOperands,
+    const MlirType *resultTypes, intptr_t numResults);
 
 /// Operand `index` of `op`, or null when out of range (one call instead of
 /// a bounds query plus an access).

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace rmlir::bridge {
 
@@ -135,6 +136,13 @@ struct EnumAttrs {
 
 /// Names of a dialect's ODS types (its GET_TYPEDEF_LIST), registered by the
 /// dialect so Rust can recognise them without parsing or printing.
+template <typename T, typename = void>
+struct IsParameterless : std::false_type {};
+template <typename T>
+struct IsParameterless<
+    T, std::void_t<decltype(T::get(std::declval<mlir::MLIRContext *>()))>>
+    : std::true_type {};
+
 template <typename... Types>
 struct TypeNames {
   static llvm::StringRef nameOf(mlir::Type type) {
@@ -143,8 +151,23 @@ struct TypeNames {
            ...);
     return result;
   }
+  template <typename T>
+  static mlir::Type getIf(mlir::MLIRContext *ctx, llvm::StringRef name) {
+    if constexpr (IsParameterless<T>::value)
+      if (name == T::name)
+        return T::get(ctx);
+    return {};
+  }
+  /// The parameterless type whose ODS name is `name`, or null.
+  static mlir::Type byName(mlir::MLIRContext *ctx, llvm::StringRef name) {
+    mlir::Type result;
+    ((result = result ? result : getIf<Types>(ctx, name)), ...);
+    return result;
+  }
 };
-void registerTypeNames(llvm::StringRef (*nameOf)(mlir::Type));
+void registerTypeNames(llvm::StringRef (*nameOf)(mlir::Type),
+                       mlir::Type (*byName)(mlir::MLIRContext *,
+                                            llvm::StringRef));
 
 /// The C API dialect handle of dialect class D.
 template <typename D>

@@ -48,3 +48,14 @@ func.func @broadcast_bad_operand(%a: tensor<?xi32>) {
 func.func @unknown_type(%a: !rshape.shapes) {
   return
 }
+
+// -----
+
+// Upstream reads the `index` type as a ranked tensor here (undefined
+// behaviour; see docs/upstream-differences.md); rmlir reports the mismatch.
+func.func @meet_index_and_extent_tensor(%i: index, %t: tensor<?xindex>) {
+  // expected-error @+2 {{requires all sizes or shapes}}
+  // expected-error @+1 {{'rshape.meet' op failed to infer returned types}}
+  %0 = rshape.meet %i, %t : index, tensor<?xindex> -> index
+  return
+}

@@ -1,0 +1,90 @@
+//! Regions and blocks: what region-holding ops (`rshape.assuming`,
+//! `rshape.reduce`, ...) need to verify and rewrite themselves.
+
+use super::ir::{Op, Type, Value};
+use mlir_sys::*;
+use std::ffi::c_void;
+use std::ptr::NonNull;
+
+/// A region of an op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct Region(NonNull<c_void>);
+
+/// A block of a region.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct Block(NonNull<c_void>);
+
+impl Region {
+    fn from_raw(raw: MlirRegion) -> Option<Self> {
+        NonNull::new(raw.ptr).map(Region)
+    }
+    pub(crate) fn raw(self) -> MlirRegion {
+        MlirRegion {
+            ptr: self.0.as_ptr(),
+        }
+    }
+    /// The first block, if the region has any.
+    pub fn first_block(self) -> Option<Block> {
+        // SAFETY: the region is live.
+        Block::from_raw(unsafe { mlirRegionGetFirstBlock(self.raw()) })
+    }
+    /// Moves every block of `source` into this (empty) region.
+    pub fn take_body(self, source: Region) {
+        // SAFETY: both regions are live and distinct.
+        unsafe { mlirRegionTakeBody(self.raw(), source.raw()) }
+    }
+}
+
+impl Block {
+    fn from_raw(raw: MlirBlock) -> Option<Self> {
+        NonNull::new(raw.ptr).map(Block)
+    }
+    pub(crate) fn raw(self) -> MlirBlock {
+        MlirBlock {
+            ptr: self.0.as_ptr(),
+        }
+    }
+    /// Number of block arguments.
+    pub fn num_arguments(self) -> usize {
+        // SAFETY: the block is live.
+        unsafe { mlirBlockGetNumArguments(self.raw()) as usize }
+    }
+    /// The types of the block arguments.
+    pub fn argument_types(self) -> impl Iterator<Item = Type> {
+        (0..self.num_arguments()).map(move |i| {
+            // SAFETY: the block is live and i is in range.
+            let arg = unsafe { mlirBlockGetArgument(self.raw(), i as isize) };
+            Value::from_raw(arg).expect("block argument").ty()
+        })
+    }
+    /// The block's terminator, if its last op is one.
+    pub fn terminator(self) -> Option<Op> {
+        // SAFETY: the block is live.
+        Op::from_raw(unsafe { mlirBlockGetTerminator(self.raw()) })
+    }
+}
+
+impl Op {
+    /// Region `i` of the op.
+    pub fn region(self, i: usize) -> Option<Region> {
+        // SAFETY: the op is live; the index is checked against the count.
+        unsafe {
+            if (i as isize) < mlirOperationGetNumRegions(self.raw()) {
+                Region::from_raw(mlirOperationGetRegion(self.raw(), i as isize))
+            } else {
+                None
+            }
+        }
+    }
+    /// The op that holds this op's region, if any.
+    pub fn parent_op(self) -> Option<Op> {
+        // SAFETY: the op is live.
+        Op::from_raw(unsafe { mlirOperationGetParentOperation(self.raw()) })
+    }
+    /// The types of the op's results.
+    pub fn result_types(self) -> impl Iterator<Item = Type> {
+        (0..self.num_results()).map(move |i| self.result(i).ty())
+    }
+}

@@ -1,0 +1,304 @@
+//! Predicates, constraints and witnesses: `shape_eq`, `is_broadcastable`,
+//! `cstr_broadcastable`, `cstr_eq`, `cstr_require`, `assuming_all`.
+
+use super::known_extents;
+use super::operands::operand_pattern;
+use crate::ffi::ir::{Attr, Op, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::semantics::shape::statically_known_broadcastable;
+
+pub const SHAPE_EQ: OpBehaviour = OpBehaviour {
+    fold: Some(fold_shape_eq),
+    ..crate::registry::NO_HOOKS
+};
+
+pub const IS_BROADCASTABLE: OpBehaviour = OpBehaviour {
+    fold: Some(fold_is_broadcastable),
+    patterns: &[operand_pattern!(duplicates, "rshape.is_broadcastable")],
+    ..crate::registry::NO_HOOKS
+};
+
+pub const CSTR_BROADCASTABLE: OpBehaviour = OpBehaviour {
+    fold: Some(fold_cstr_broadcastable),
+    verify: Some(verify_cstr_broadcastable),
+    patterns: &[
+        operand_pattern!(casts, "rshape.cstr_broadcastable"),
+        PatternDef {
+            name: "CstrBroadcastableEqOps",
+            root: "rshape.cstr_broadcastable",
+            benefit: 1,
+            rewrite: passing_if_all_operands_equal,
+        },
+        operand_pattern!(duplicates, "rshape.cstr_broadcastable"),
+        operand_pattern!(empty_shapes, "rshape.cstr_broadcastable"),
+    ],
+    ..crate::registry::NO_HOOKS
+};
+
+pub const CSTR_EQ: OpBehaviour = OpBehaviour {
+    fold: Some(fold_cstr_eq),
+    patterns: &[PatternDef {
+        name: "CstrEqEqOps",
+        root: "rshape.cstr_eq",
+        benefit: 1,
+        rewrite: passing_if_all_operands_equal,
+    }],
+    ..crate::registry::NO_HOOKS
+};
+
+pub const CSTR_REQUIRE: OpBehaviour = OpBehaviour {
+    fold: Some(fold_cstr_require),
+    ..crate::registry::NO_HOOKS
+};
+
+pub const ASSUMING_ALL: OpBehaviour = OpBehaviour {
+    fold: Some(fold_assuming_all),
+    verify: Some(verify_assuming_all),
+    patterns: &[
+        PatternDef {
+            name: "MergeAssumingAllOps",
+            root: "rshape.assuming_all",
+            benefit: 1,
+            rewrite: merge_assuming_alls,
+        },
+        PatternDef {
+            name: "AssumingAllOneOp",
+            root: "rshape.assuming_all",
+            benefit: 1,
+            rewrite: assuming_all_of_one,
+        },
+        PatternDef {
+            name: "AssumingAllOfCstrBroadcastable",
+            root: "rshape.assuming_all",
+            benefit: 1,
+            rewrite: drop_subsumed_cstr_broadcastables,
+        },
+        PatternDef {
+            name: "AssumingAllToCstrEqCanonicalization",
+            root: "rshape.assuming_all",
+            benefit: 1,
+            rewrite: assuming_all_to_cstr_eq,
+        },
+        operand_pattern!(duplicates, "rshape.assuming_all"),
+    ],
+    ..crate::registry::NO_HOOKS
+};
+
+/// All constant: whether they are the same shape (error shapes included).
+fn fold_shape_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let first = match operands.first() {
+        Some(a) => Some((*a)?),
+        None => None,
+    };
+    let mut all_same = true;
+    for a in operands.iter().skip(1) {
+        all_same &= Some((*a)?) == first;
+    }
+    Some(Folded::Attr(op.context().bool_attr(all_same)))
+}
+
+/// Fewer than two shapes always broadcast.
+fn fold_is_broadcastable(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    (operands.len() < 2).then(|| Folded::Attr(op.context().bool_attr(true)))
+}
+
+/// At most one operand is not a known rank-0 shape.
+fn at_most_one_non_scalar(operands: &[Option<Attr>]) -> bool {
+    operands
+        .iter()
+        .filter(|a| a.is_none_or(|a| a.num_elements() != 0))
+        .count()
+        <= 1
+}
+
+/// Passing when statically known to broadcast: all but one operand are
+/// scalars, or the constant or `shape_of` extents broadcast whatever their
+/// dynamic extents are. A failing constraint is never folded (it is an
+/// eventual assertion failure).
+fn fold_cstr_broadcastable(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let passing = || Some(Folded::Attr(op.context().bool_attr(true)));
+    if at_most_one_non_scalar(operands) {
+        return passing();
+    }
+    let constants: Option<Vec<Vec<i64>>> =
+        operands.iter().map(|a| (*a)?.as_i64_elements()).collect();
+    if constants.is_some_and(|c| statically_known_broadcastable(&c)) {
+        return passing();
+    }
+    let known: Option<Vec<Vec<i64>>> = op.operands().map(known_extents).collect();
+    if known.is_some_and(|k| statically_known_broadcastable(&k)) {
+        return passing();
+    }
+    None
+}
+
+fn verify_cstr_broadcastable(op: Op) -> bool {
+    if op.num_operands() < 2 {
+        op.emit_op_error("required at least 2 input shapes");
+        return false;
+    }
+    true
+}
+
+/// All constant and the same shape: passing.
+fn fold_cstr_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let first = operands.first().copied().flatten();
+    operands
+        .iter()
+        .all(|a| a.is_some() && *a == first)
+        .then(|| Folded::Attr(op.context().bool_attr(true)))
+}
+
+/// A constraint on operands that are all the same value passes.
+fn passing_if_all_operands_equal(op: Op, rw: &mut Rewriter) -> bool {
+    let first = op.operands().next();
+    if !op.operands().all(|v| Some(v) == first) {
+        return false;
+    }
+    let ctx = op.context();
+    let ty = op.result(0).ty();
+    let w = rw.create(
+        "rshape.const_witness",
+        op.location(),
+        &[],
+        &[ty],
+        &[("passing", ctx.bool_attr(true))],
+    );
+    rw.replace_op(op, &[w.result(0)]);
+    true
+}
+
+/// A constant predicate is the witness.
+fn fold_cstr_require(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    operands[0].map(Folded::Attr)
+}
+
+/// Constant witnesses at the end of the operand list (where commutativity
+/// puts them) are dropped from the op in place; a failing one is the result,
+/// and when all are constant and passing the result passes. As upstream,
+/// the in-place removal happens even when the fold then fails.
+fn fold_assuming_all(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+    let mut keep = operands.len();
+    let mut result = None;
+    for (i, a) in operands.iter().enumerate().rev() {
+        let Some(a) = a else {
+            break;
+        };
+        keep = i;
+        if a.as_int().is_some_and(|v| v.is_zero()) {
+            result = Some(Folded::Attr(*a));
+            break;
+        }
+    }
+    if keep == 0 && result.is_none() {
+        result = Some(Folded::Attr(op.context().bool_attr(true)));
+    }
+    if keep < operands.len() {
+        let kept: Vec<Value> = op.operands().take(keep).collect();
+        op.set_operands(&kept);
+    }
+    result
+}
+
+fn verify_assuming_all(op: Op) -> bool {
+    if op.num_operands() == 0 {
+        op.emit_op_error("no operands specified");
+        return false;
+    }
+    true
+}
+
+/// `assuming_all` operands that are themselves `assuming_all`s are inlined.
+fn merge_assuming_alls(op: Op, rw: &mut Rewriter) -> bool {
+    let mut operands = Vec::new();
+    let mut merged = false;
+    for v in op.operands() {
+        match v.defined_by("rshape.assuming_all") {
+            Some(inner) => {
+                operands.extend(inner.operands());
+                merged = true;
+            }
+            None => operands.push(v),
+        }
+    }
+    if !merged {
+        return false;
+    }
+    let ty = op.result(0).ty();
+    let new = rw.create("rshape.assuming_all", op.location(), &operands, &[ty], &[]);
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
+
+/// `assuming_all` of one witness is that witness.
+fn assuming_all_of_one(op: Op, rw: &mut Rewriter) -> bool {
+    if op.num_operands() != 1 {
+        return false;
+    }
+    rw.replace_op(op, &[op.operand(0)]);
+    true
+}
+
+/// Among `cstr_broadcastable` operands, one whose shapes are a subset of
+/// another's is implied by it and dropped from the `assuming_all`.
+fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
+    let mut cstrs: Vec<Op> = Vec::new();
+    for v in op.operands() {
+        let Some(c) = v.defined_by("rshape.cstr_broadcastable") else {
+            return false;
+        };
+        if !cstrs.contains(&c) {
+            cstrs.push(c);
+        }
+    }
+    if cstrs.len() <= 1 {
+        return false;
+    }
+    // Larger constraints first (a stable sort, as upstream's llvm::sort
+    // keeps equal sizes in order for the small lists seen in practice).
+    let mut shapes: Vec<(Op, Vec<Value>)> =
+        cstrs.iter().map(|c| (*c, c.operands().collect())).collect();
+    shapes.sort_by_key(|(c, _)| std::cmp::Reverse(c.num_operands()));
+    let mut dropped = false;
+    let mut i = 0;
+    while i < shapes.len() {
+        let superset = shapes[i].1.clone();
+        let (keep, drop): (Vec<_>, Vec<_>) = shapes
+            .drain(i + 1..)
+            .partition(|(_, s)| !s.iter().all(|v| superset.contains(v)));
+        dropped |= !drop.is_empty();
+        shapes.extend(keep);
+        i += 1;
+    }
+    if !dropped {
+        return false;
+    }
+    let unique: Vec<Value> = shapes.iter().map(|(c, _)| c.result(0)).collect();
+    let ty = op.result(0).ty();
+    let new = rw.create("rshape.assuming_all", op.location(), &unique, &[ty], &[]);
+    // The dropped constraints stay (they are not pure), as upstream leaves
+    // them.
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
+
+/// `assuming_all` of `cstr_eq`s that share shapes is one `cstr_eq` of all
+/// their shapes.
+fn assuming_all_to_cstr_eq(op: Op, rw: &mut Rewriter) -> bool {
+    let mut shapes: Vec<Value> = Vec::new();
+    for w in op.operands() {
+        let Some(eq) = w.defined_by("rshape.cstr_eq") else {
+            return false;
+        };
+        let disjoint = eq.operands().all(|s| !shapes.contains(&s));
+        if !shapes.is_empty() && eq.num_operands() != 0 && disjoint {
+            return false;
+        }
+        shapes.extend(eq.operands());
+    }
+    let ty = op.result(0).ty();
+    let new = rw.create("rshape.cstr_eq", op.location(), &shapes, &[ty], &[]);
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}

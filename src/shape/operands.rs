@@ -1,0 +1,114 @@
+//! Operand-list canonicalizations shared by variadic shape ops (upstream's
+//! `RemoveDuplicateOperandsPattern`, `RemoveEmptyShapeOperandsPattern` and
+//! `CanonicalizeCastExtentTensorOperandsPattern` templates).
+
+use crate::ffi::ir::{Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::semantics::shape::DYNAMIC;
+
+/// The three operand patterns rooted at `root`, as a `PatternDef` each.
+macro_rules! operand_pattern {
+    (duplicates, $root:literal) => {
+        $crate::registry::PatternDef {
+            name: "RemoveDuplicateOperandsPattern",
+            root: $root,
+            benefit: 1,
+            rewrite: $crate::shape::operands::remove_duplicates,
+        }
+    };
+    (empty_shapes, $root:literal) => {
+        $crate::registry::PatternDef {
+            name: "RemoveEmptyShapeOperandsPattern",
+            root: $root,
+            benefit: 1,
+            rewrite: $crate::shape::operands::remove_empty_shapes,
+        }
+    };
+    (casts, $root:literal) => {
+        $crate::registry::PatternDef {
+            name: "CanonicalizeCastExtentTensorOperandsPattern",
+            root: $root,
+            benefit: 1,
+            rewrite: $crate::shape::operands::drop_information_losing_casts,
+        }
+    };
+}
+pub(crate) use operand_pattern;
+
+fn result_types(op: Op) -> Vec<Type> {
+    op.result_types().collect()
+}
+
+/// Replaces `op` by an op like it (attributes kept) over `operands`.
+fn rebuild_with(op: Op, rw: &mut Rewriter, operands: &[Value]) {
+    let new = rw.create_like(op, operands, &result_types(op));
+    let results: Vec<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
+    rw.replace_op(op, &results);
+}
+
+/// Keeps the first occurrence of each operand.
+pub(crate) fn remove_duplicates(op: Op, rw: &mut Rewriter) -> bool {
+    let mut unique: Vec<Value> = Vec::with_capacity(op.num_operands());
+    for v in op.operands() {
+        if !unique.contains(&v) {
+            unique.push(v);
+        }
+    }
+    if unique.len() == op.num_operands() {
+        return false;
+    }
+    rebuild_with(op, rw, &unique);
+    true
+}
+
+/// True when a shape operand is known to have rank 0: a `tensor<0xindex>` or
+/// an empty `const_shape`.
+fn is_empty_shape(v: Value) -> bool {
+    let ty = v.ty();
+    if ty.is_ranked_tensor() && ty.dims().is_some_and(|d| d.first() == Some(&0)) {
+        return true;
+    }
+    v.defined_by("rshape.const_shape")
+        .and_then(|c| c.attr("shape"))
+        .is_some_and(|a| a.num_elements() == 0)
+}
+
+/// Drops operands that are empty shapes (the neutral element of
+/// broadcasting).
+pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
+    let kept: Vec<Value> = op.operands().filter(|v| !is_empty_shape(*v)).collect();
+    if kept.len() == op.num_operands() {
+        return false;
+    }
+    rebuild_with(op, rw, &kept);
+    true
+}
+
+/// Operands that are `tensor.cast`s to `tensor<?xindex>` (casts that lose
+/// information) are replaced by the cast's source. Like upstream, the new
+/// op keeps no attributes.
+pub(crate) fn drop_information_losing_casts(op: Op, rw: &mut Rewriter) -> bool {
+    let mut changed = false;
+    let operands: Vec<Value> = op
+        .operands()
+        .map(|v| match v.defined_by("tensor.cast") {
+            Some(cast)
+                if cast
+                    .result(0)
+                    .ty()
+                    .dims()
+                    .is_some_and(|d| d.first() == Some(&DYNAMIC)) =>
+            {
+                changed = true;
+                cast.operand(0)
+            }
+            _ => v,
+        })
+        .collect();
+    if !changed {
+        return false;
+    }
+    let new = rw.create(op.name(), op.location(), &operands, &result_types(op), &[]);
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
