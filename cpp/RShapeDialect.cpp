@@ -35,6 +35,8 @@
 namespace mlir::rshape {
 using ::rmlir::bridge::parseIndexList;
 using ::rmlir::bridge::printIndexList;
+using ::rmlir::syntax::parseUntypedAttr;
+using ::rmlir::syntax::printUntypedAttr;
 } // namespace mlir::rshape
 
 #define GET_OP_CLASSES
@@ -63,6 +65,27 @@ void mlir::rshape::RShapeDialect::initialize() {
 #include "RShapeTypes.cpp.inc"
       >;
   rmlir::bridge::registerTypeNames(&Names::nameOf, &Names::byName);
+}
+
+/// ODS's type syntax, plus seed 002's spelling `type` of the shape type
+/// (an alias: it parses to `!rshape.shape` and prints as that).
+Type mlir::rshape::RShapeDialect::parseType(DialectAsmParser &parser) const {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::StringRef mnemonic;
+  Type type;
+  if (OptionalParseResult result = generatedTypeParser(parser, &mnemonic, type);
+      result.has_value())
+    return type;
+  if (mnemonic == "type")
+    return ShapeType::get(getContext());
+  parser.emitError(loc) << "unknown  type `" << mnemonic << "` in dialect `"
+                        << getNamespace() << "`";
+  return {};
+}
+
+void mlir::rshape::RShapeDialect::printType(Type type,
+                                            DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
 }
 
 Operation *mlir::rshape::RShapeDialect::materializeConstant(

@@ -20,7 +20,14 @@ def RShape_Dialect : Dialect {
   let name = "rshape";
   let cppNamespace = "::mlir::rshape";
   let summary = "upstream's shape dialect, implemented in Rust";
-  let useDefaultTypePrinterParser = 1;
+  // The type parser also accepts seed 002's spelling `!rshape.type` of the
+  // shape type (cpp/RShapeDialect.cpp); printing is ODS's.
+  let useDefaultTypePrinterParser = 0;
+  let extraClassDeclaration = [{
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+  }];
   let hasConstantMaterializer = 1;
   // Folded index and i1 results materialize as rarith.constant; shape
   // patterns create tensor ops (as upstream's shape depends on arith, tensor).
@@ -497,6 +504,54 @@ def RShape_ReturnOp : RShape_Op<"return",
   let summary = "Shape function return operation";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+//===----------------------------------------------------------------------===//
+// The older ops of seed 002. They parse and verify, and canonicalize to their
+// modern equivalents.
+//===----------------------------------------------------------------------===//
+
+def RShape_JoinOp : RShape_Op<"join", [Commutative, SameOperandsAndResultType]> {
+  let summary = "Returns the least general shape.size of its operands";
+  let description = [{
+    Seed 002's name of `meet`: `%c = rshape.join %a, %b, error="<reason>" :
+    !rshape.type`. Canonicalizes to `rshape.meet`.
+  }];
+  let arguments = (ins RShape_ShapeOrSizeType:$arg0,
+                       RShape_ShapeOrSizeType:$arg1,
+                       OptionalAttr<StrAttr>:$error);
+  let results = (outs RShape_ShapeOrSizeType:$result);
+  let assemblyFormat = [{
+    $arg0 `,` $arg1 (`,` `error` `=` $error^)? attr-dict `:` type($result)
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def RShape_CreateShapeOp : RShape_Op<"create_shape", [Pure]> {
+  let summary = "Creates a shape descriptor from a tensor";
+  let description = [{
+    Seed 002: a shape from a 1-D tensor of i32 extents. Canonicalizes to
+    `rshape.from_extent_tensor` of the extents cast to `index`.
+  }];
+  let arguments = (ins 1DTensorOf<[I32]>:$input);
+  let results = (outs RShape_ShapeType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasCanonicalizer = 1;
+}
+
+def RShape_ConstantOp : RShape_Op<"constant", [Pure]> {
+  let summary = "Creates a shape constant";
+  let description = [{
+    Seed 002: `%x = rshape.constant 10 : !rshape.size` (an integer for a
+    size) or `rshape.constant [1, 2] : !rshape.shape` (an array of integers
+    for a shape). Canonicalizes to `const_size` / `const_shape`.
+  }];
+  let arguments = (ins AnyAttr:$value);
+  let results = (outs RShape_ShapeOrSizeType:$result);
+  // Integers in `value` are i64 and written without their type.
+  let assemblyFormat = "custom<UntypedAttr>($value) attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // RSHAPE_TD

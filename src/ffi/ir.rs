@@ -556,7 +556,21 @@ impl Attr {
             Attr::from_raw(mlirDictionaryAttrGetElementByName(self.raw(), sref(name)))
         }
     }
-    /// True for builtin `IntegerAttr` (BoolAttr included).
+    /// The elements of an `ArrayAttr`, or None for another attribute.
+    pub fn array_elements(self) -> Option<Vec<Attr>> {
+        // SAFETY: attr is live; elements are read only after the kind check
+        // and within the array's size.
+        unsafe {
+            if !mlirAttributeIsAArray(self.raw()) {
+                return None;
+            }
+            let n = mlirArrayAttrGetNumElements(self.raw());
+            (0..n)
+                .map(|i| Attr::from_raw(mlirArrayAttrGetElement(self.raw(), i)))
+                .collect()
+        }
+    }
+    /// True for an `IntegerAttr` (any integer or index type).
     pub fn is_integer(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsAInteger(self.raw()) || mlirAttributeIsABool(self.raw()) }

@@ -6,6 +6,7 @@
 pub mod apint;
 pub mod cmp;
 pub mod float;
+pub mod lattice;
 pub mod shape;
 
 pub use apint::ApInt;

@@ -4,6 +4,7 @@ mod broadcast;
 mod const_shape;
 mod constraints;
 mod extents;
+mod legacy;
 mod operands;
 mod regions;
 mod size_arith;
@@ -45,6 +46,9 @@ pub fn behaviour(mnemonic: &str) -> OpBehaviour {
         "assuming" => regions::ASSUMING,
         "reduce" => regions::REDUCE,
         "yield" => regions::YIELD,
+        "join" => legacy::JOIN,
+        "create_shape" => legacy::CREATE_SHAPE,
+        "constant" => legacy::CONSTANT,
         _ => crate::registry::NO_HOOKS,
     }
 }

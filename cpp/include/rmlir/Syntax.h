@@ -139,6 +139,18 @@ void printFunction(mlir::OpAsmPrinter &p, OpT op) {
       op.getArgAttrsAttrName(), op.getResAttrsAttrName());
 }
 
+/// An attribute written without a type: integers (alone or in arrays) are
+/// i64.
+inline mlir::ParseResult parseUntypedAttr(mlir::OpAsmParser &parser,
+                                          mlir::Attribute &attr) {
+  return parser.parseAttribute(attr, parser.getBuilder().getI64Type());
+}
+
+inline void printUntypedAttr(mlir::OpAsmPrinter &p, mlir::Operation *,
+                             mlir::Attribute attr) {
+  p.printAttributeWithoutType(attr);
+}
+
 /// RegionBranchOpInterface of an op that runs its only region once and then
 /// returns to its results.
 inline void
