@@ -8,6 +8,8 @@
 
 #include "rmlir/BridgeCxx.h"
 
+#include "mlir/IR/SymbolTable.h"
+
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -243,6 +245,13 @@ Operation *materializeConstant(Dialect *dialect, OpBuilder &builder,
   if (mlirOperationIsNull(op))
     return nullptr;
   return builder.insert(unwrap(op));
+}
+
+llvm::LogicalResult verifyOperationAttribute(Dialect *dialect, Operation *op,
+                                             NamedAttribute attribute) {
+  return success(hooks().verifyOperationAttribute(
+      toC(dialect->getNamespace()), wrap(op), toC(attribute.getName().strref()),
+      wrap(attribute.getValue())));
 }
 
 static std::vector<EnumAttrAccess> &enumAccessors() {
@@ -586,6 +595,18 @@ extern "C" MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
   return wrap(o->getOperand(index));
 }
 
+extern "C" bool rmlirOperationIsSymbolTable(MlirOperation op) {
+  return unwrap(op)->hasTrait<OpTrait::SymbolTable>();
+}
+
+extern "C" MlirOperation rmlirLookupSymbolIn(MlirOperation op,
+                                            MlirAttribute symbolRef) {
+  auto ref = llvm::dyn_cast<SymbolRefAttr>(unwrap(symbolRef));
+  if (!ref)
+    return {nullptr};
+  return wrap(SymbolTable::lookupSymbolIn(unwrap(op), ref));
+}
+
 extern "C" MlirOperation rmlirValueGetDefiningOp(MlirValue value) {
   return wrap(unwrap(value).getDefiningOp());
 }
@@ -595,6 +616,10 @@ extern "C" MlirAttribute rmlirConstantValue(MlirOperation op) {
   if (matchPattern(unwrap(op), m_Constant(&value)))
     return wrap(value);
   return {nullptr};
+}
+
+extern "C" void rmlirEmitError(MlirOperation op, MlirStringRef message) {
+  unwrap(op)->emitError(toCxx(message));
 }
 
 extern "C" void rmlirEmitOpError(MlirOperation op, MlirStringRef message) {

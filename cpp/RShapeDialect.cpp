@@ -60,6 +60,9 @@ void mlir::rshape::RShapeDialect::initialize() {
 #include "RShapeTypes.cpp.inc"
       >();
   rmlir::bridge::addDialectInterfaces(this);
+  // As upstream's shape dialect: unregistered `rshape.*` ops are allowed
+  // (prototyping).
+  allowUnknownOperations();
   using Names = rmlir::bridge::TypeNames<
 #define GET_TYPEDEF_LIST
 #include "RShapeTypes.cpp.inc"
@@ -86,6 +89,11 @@ Type mlir::rshape::RShapeDialect::parseType(DialectAsmParser &parser) const {
 void mlir::rshape::RShapeDialect::printType(Type type,
                                             DialectAsmPrinter &printer) const {
   (void)generatedTypePrinter(type, printer);
+}
+
+LogicalResult mlir::rshape::RShapeDialect::verifyOperationAttribute(
+    Operation *op, NamedAttribute attribute) {
+  return rmlir::bridge::verifyOperationAttribute(this, op, attribute);
 }
 
 Operation *mlir::rshape::RShapeDialect::materializeConstant(

@@ -29,6 +29,8 @@ def RShape_Dialect : Dialect {
                    ::mlir::DialectAsmPrinter &printer) const override;
   }];
   let hasConstantMaterializer = 1;
+  // `rshape.lib` on a symbol table names shape function libraries.
+  let hasOperationAttrVerify = 1;
   // Folded index and i1 results materialize as rarith.constant; shape
   // patterns create tensor ops (as upstream's shape depends on arith, tensor).
   let dependentDialects = ["::mlir::rarith::RArithDialect",

@@ -405,6 +405,31 @@ extern "C" fn materialize_constant(
     )
 }
 
+extern "C" fn verify_operation_attribute(
+    dialect: MlirStringRef,
+    op: MlirOperation,
+    name: MlirStringRef,
+    value: MlirAttribute,
+) -> bool {
+    let (Some(op), Some(value)) = (Op::from_raw(op), Attr::from_raw(value)) else {
+        return false;
+    };
+    guard(
+        "verifyOperationAttribute",
+        || Some(op.location()),
+        false,
+        || {
+            // SAFETY: the bridge passes the dialect namespace and attribute
+            // name for the duration of the call.
+            let (dialect, name) = unsafe { (ir::from_sref(dialect), ir::from_sref(name)) };
+            match dialect {
+                "rshape" => crate::shape::verify_operation_attribute(op, name, value),
+                _ => true,
+            }
+        },
+    )
+}
+
 extern "C" fn num_passes() -> isize {
     registry::passes().len() as isize
 }
@@ -447,6 +472,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     shapeForUnroll: Some(shape_for_unroll),
     transformType: Some(transform_type),
     materializeConstant: Some(materialize_constant),
+    verifyOperationAttribute: Some(verify_operation_attribute),
     numPasses: Some(num_passes),
     passDesc: Some(pass_desc),
     runPass: Some(run_pass),

@@ -232,7 +232,18 @@ impl Op {
     }
     /// Emits `message` as an error at this op (op->emitError: no op prefix).
     pub fn emit_error(self, message: &str) {
-        self.location().emit_error(message);
+        // SAFETY: op is live; message is borrowed for the call.
+        unsafe { b::rmlirEmitError(self.raw(), sref(message)) }
+    }
+    /// True when the op has the SymbolTable trait.
+    pub fn is_symbol_table(self) -> bool {
+        // SAFETY: op is live.
+        unsafe { b::rmlirOperationIsSymbolTable(self.raw()) }
+    }
+    /// The op a symbol reference names, looked up from this symbol table.
+    pub fn lookup_symbol(self, symbol_ref: Attr) -> Option<Op> {
+        // SAFETY: op and attribute are live.
+        Op::from_raw(unsafe { b::rmlirLookupSymbolIn(self.raw(), symbol_ref.raw()) })
     }
     /// Emits `'op' op message` as an error on this op.
     pub fn emit_op_error(self, message: &str) {
@@ -554,6 +565,52 @@ impl Attr {
                 return None;
             }
             Attr::from_raw(mlirDictionaryAttrGetElementByName(self.raw(), sref(name)))
+        }
+    }
+    /// The attribute as MLIR prints it (diagnostics only).
+    pub fn to_string_lossy(self) -> String {
+        unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
+            // SAFETY: data is the &mut Vec<u8> passed below; s is valid for
+            // the duration of the callback.
+            unsafe {
+                let out = &mut *(data as *mut Vec<u8>);
+                out.extend_from_slice(std::slice::from_raw_parts(s.data.cast(), s.length));
+            }
+        }
+        let mut out: Vec<u8> = Vec::new();
+        // SAFETY: attr is live; the callback only appends to `out`.
+        unsafe {
+            mlirAttributePrint(
+                self.raw(),
+                Some(push),
+                &mut out as *mut Vec<u8> as *mut c_void,
+            )
+        };
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    /// True for a (flat or nested) `SymbolRefAttr`.
+    pub fn is_symbol_ref(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsASymbolRef(self.raw()) }
+    }
+    /// The entry names of a `DictionaryAttr` (None for other attributes).
+    pub fn dict_names(self) -> Option<Vec<&'static str>> {
+        // SAFETY: attr is live; entries are read after the kind check and
+        // within the dictionary's size; names are uniqued identifiers that
+        // live as long as the context.
+        unsafe {
+            if !mlirAttributeIsADictionary(self.raw()) {
+                return None;
+            }
+            let n = mlirDictionaryAttrGetNumElements(self.raw());
+            Some(
+                (0..n)
+                    .map(|i| {
+                        let named = mlirDictionaryAttrGetElement(self.raw(), i);
+                        from_sref(mlirIdentifierStr(named.name))
+                    })
+                    .collect(),
+            )
         }
     }
     /// The elements of an `ArrayAttr`, or None for another attribute.

@@ -164,3 +164,63 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
         _ => crate::arith::materialize_constant(value, ty, loc),
     }
 }
+
+/// `ShapeDialect::verifyOperationAttribute`: `rshape.lib` may only sit on a
+/// symbol table and names one shape function library or an array of them
+/// whose mappings name each op at most once.
+pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
+    if name != "rshape.lib" {
+        return true;
+    }
+    let fail = |message: &str| {
+        op.emit_error(message);
+        false
+    };
+    if !op.is_symbol_table() {
+        return fail("rshape.lib attribute may only be on op implementing SymbolTable");
+    }
+    let is_library = |o: Op| o.name() == "rshape.function_library";
+    if value.is_symbol_ref() {
+        return match op.lookup_symbol(value) {
+            None => fail(&format!(
+                "shape function library {} not found",
+                value.to_string_lossy()
+            )),
+            Some(lib) if is_library(lib) => true,
+            Some(_) => fail(&format!(
+                "{} required to be shape function library",
+                value.to_string_lossy()
+            )),
+        };
+    }
+    let Some(libraries) = value.array_elements() else {
+        return fail(
+            "only SymbolRefAttr or array of SymbolRefAttrs allowed as rshape.lib attribute",
+        );
+    };
+    let mut mapped: Vec<&str> = Vec::new();
+    for lib_ref in libraries {
+        if !lib_ref.is_symbol_ref() {
+            return fail("only SymbolRefAttr allowed in rshape.lib attribute array");
+        }
+        let Some(lib) = op.lookup_symbol(lib_ref).filter(|l| is_library(*l)) else {
+            return fail(&format!(
+                "{} does not refer to FunctionLibraryOp",
+                lib_ref.to_string_lossy()
+            ));
+        };
+        for op_name in lib
+            .attr("mapping")
+            .and_then(Attr::dict_names)
+            .unwrap_or_default()
+        {
+            if mapped.contains(&op_name) {
+                return fail(&format!(
+                    "only one op to shape mapping allowed, found multiple for `\"{op_name}\"`"
+                ));
+            }
+            mapped.push(op_name);
+        }
+    }
+    true
+}

@@ -115,6 +115,11 @@ typedef struct {
                                        MlirAttribute value, MlirType type,
                                        MlirLocation loc);
 
+  /// Dialect::verifyOperationAttribute: a discardable attribute `name` of
+  /// our dialect's namespace on `op`; false = failure (after diagnostics).
+  bool (*verifyOperationAttribute)(MlirStringRef dialect, MlirOperation op,
+                                   MlirStringRef name, MlirAttribute value);
+
   /// Passes: how many, their descriptors, and their bodies.
   intptr_t (*numPasses)(void);
   RmlirPassDesc (*passDesc)(intptr_t index);
@@ -218,6 +223,15 @@ MLIR_CAPI_EXPORTED MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
 MLIR_CAPI_EXPORTED MlirOperation rmlirValueGetDefiningOp(MlirValue value);
 /// The attribute a ConstantLike op folds to (m_Constant), or null.
 MLIR_CAPI_EXPORTED MlirAttribute rmlirConstantValue(MlirOperation op);
+/// True when `op` has the SymbolTable trait.
+MLIR_CAPI_EXPORTED bool rmlirOperationIsSymbolTable(MlirOperation op);
+/// SymbolTable::lookupSymbolIn(op, symbolRef) (nested references too); null
+/// when not found or `symbolRef` is not a SymbolRefAttr.
+MLIR_CAPI_EXPORTED MlirOperation rmlirLookupSymbolIn(MlirOperation op,
+                                                     MlirAttribute symbolRef);
+/// op->emitError(message): the message at the op's location (with the
+/// op attached as a note where the tool prints ops on diagnostics).
+MLIR_CAPI_EXPORTED void rmlirEmitError(MlirOperation op, MlirStringRef message);
 /// op->emitOpError(message): the "'dialect.op' op message" form.
 MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
                                          MlirStringRef message);

@@ -90,6 +90,11 @@ mlir::Operation *materializeConstant(mlir::Dialect *dialect,
                                      mlir::Attribute value, mlir::Type type,
                                      mlir::Location loc);
 
+/// Dialect::verifyOperationAttribute for any of our dialects.
+llvm::LogicalResult verifyOperationAttribute(mlir::Dialect *dialect,
+                                             mlir::Operation *op,
+                                             mlir::NamedAttribute attribute);
+
 /// Enum-attribute access of one dialect, registered by that dialect.
 struct EnumAttrAccess {
   bool (*getValue)(mlir::Attribute attr, uint64_t *value);
