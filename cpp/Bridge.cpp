@@ -595,6 +595,17 @@ extern "C" MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
   return wrap(o->getOperand(index));
 }
 
+extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
+  Operation *o = unwrap(op);
+  OpBuilder builder(o);
+  llvm::SmallVector<Value, 2> results;
+  if (failed(builder.tryFold(o, results)) || results.empty())
+    return false;
+  o->replaceAllUsesWith(results);
+  o->erase();
+  return true;
+}
+
 extern "C" bool rmlirOperationIsSymbolTable(MlirOperation op) {
   return unwrap(op)->hasTrait<OpTrait::SymbolTable>();
 }
@@ -657,7 +668,7 @@ extern "C" MlirOperation rmlirOperationCreate(
     MlirStringRef name, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
     const MlirStringRef *attrNames, const MlirAttribute *attrValues,
-    intptr_t numAttributes) {
+    intptr_t numAttributes, intptr_t numRegions) {
   Location location = unwrap(loc);
   MLIRContext *ctx = location.getContext();
   std::optional<RegisteredOperationName> opName =
@@ -670,6 +681,8 @@ extern "C" MlirOperation rmlirOperationCreate(
     state.operands.push_back(unwrap(operands[i]));
   for (intptr_t i = 0; i < numResults; ++i)
     state.types.push_back(unwrap(resultTypes[i]));
+  for (intptr_t i = 0; i < numRegions; ++i)
+    state.addRegion();
   if (opName->getOpPropertyByteSize() == 0) {
     for (intptr_t i = 0; i < numAttributes; ++i) {
       StringAttr attrName = inherentAttrName(*opName, toCxx(attrNames[i]));

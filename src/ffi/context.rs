@@ -27,6 +27,18 @@ pub fn llvm_dialect_handle() -> MlirDialectHandle {
     unsafe { mlirGetDialectHandle__llvm__() }
 }
 
+/// The C API handle of upstream's cf dialect.
+pub fn cf_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__cf__() }
+}
+
+/// The C API handle of upstream's arith dialect.
+pub fn arith_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__arith__() }
+}
+
 /// Adds rarith and rshape to a melior dialect registry.
 pub fn register_dialects(registry: &DialectRegistry) {
     install();

@@ -104,6 +104,11 @@ impl Context {
         // SAFETY: self is a live context; name is borrowed for the call.
         Attr::from_raw(unsafe { b::rmlirEnumAttrGet(self.raw(), sref(name), value) })
     }
+    /// A string attribute.
+    pub fn string_attr(self, text: &str) -> Attr {
+        // SAFETY: self is a live context; text is copied by MLIR.
+        Attr::from_raw(unsafe { mlirStringAttrGet(self.raw(), sref(text)) }).expect("string attr")
+    }
     /// The unit attribute.
     pub fn unit_attr(self) -> Attr {
         // SAFETY: self is a live context.
@@ -259,6 +264,18 @@ impl Op {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Option<Op> {
+        Op::create_with_regions(name, loc, operands, result_types, attrs, 0)
+    }
+
+    /// As [`Op::create`], with `regions` empty regions.
+    pub fn create_with_regions(
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+        regions: usize,
+    ) -> Option<Op> {
         let names: smallvec::SmallVec<[MlirStringRef; 4]> =
             attrs.iter().map(|(n, _)| sref(n)).collect();
         let values: smallvec::SmallVec<[MlirAttribute; 4]> =
@@ -278,6 +295,7 @@ impl Op {
                 names.as_ptr(),
                 values.as_ptr(),
                 names.len() as isize,
+                regions as isize,
             )
         };
         Op::from_raw(raw)

@@ -16,6 +16,7 @@ pub mod bindings {
 
 pub mod context;
 pub mod exec;
+pub mod greedy;
 pub mod guard;
 pub mod hooks;
 pub mod ir;

@@ -30,6 +30,18 @@ impl Region {
         // SAFETY: the region is live.
         Block::from_raw(unsafe { mlirRegionGetFirstBlock(self.raw()) })
     }
+    /// Appends a new block with arguments of `types` (at `loc`).
+    pub fn append_block(self, types: &[Type], loc: super::ir::Location) -> Block {
+        let locs: Vec<MlirLocation> = types.iter().map(|_| loc.raw()).collect();
+        // SAFETY: the types and locations are live and the arrays have
+        // `types.len()` entries; the new block is handed to the live region,
+        // which owns it from then on.
+        unsafe {
+            let block = mlirBlockCreate(types.len() as isize, types.as_ptr().cast(), locs.as_ptr());
+            mlirRegionAppendOwnedBlock(self.raw(), block);
+            Block::from_raw(block).expect("new block")
+        }
+    }
     /// Moves every block of `source` into this (empty) region.
     pub fn take_body(self, source: Region) {
         // SAFETY: both regions are live and distinct.
@@ -58,6 +70,18 @@ impl Block {
             let arg = unsafe { mlirBlockGetArgument(self.raw(), i as isize) };
             Value::from_raw(arg).expect("block argument").ty()
         })
+    }
+    /// Block argument `i`.
+    pub fn argument(self, i: usize) -> Value {
+        assert!(i < self.num_arguments(), "block argument index");
+        // SAFETY: the block is live and i is in range.
+        Value::from_raw(unsafe { mlirBlockGetArgument(self.raw(), i as isize) }).expect("argument")
+    }
+    /// Appends a detached op at the end of the block, which takes it.
+    pub fn append(self, op: Op) -> Op {
+        // SAFETY: block and op are live; op is detached.
+        unsafe { mlirBlockAppendOwnedOperation(self.raw(), op.raw()) };
+        op
     }
     /// The block's terminator, if its last op is one.
     pub fn terminator(self) -> Option<Op> {

@@ -53,6 +53,14 @@ pub fn replace_and_erase(op: Op, values: &[Value]) {
     unsafe { mlirOperationDestroy(op.raw()) };
 }
 
+/// Folds `op` as the dialect conversion driver does before lowering it
+/// (constants materialized before it); true when it was folded away.
+pub fn try_fold_and_replace(op: Op) -> bool {
+    // SAFETY: op is live and in a block; on success the bridge erases it and
+    // the handle must not be used again (the caller drops it).
+    unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) }
+}
+
 /// Where a [`Builder`] inserts.
 #[derive(Clone, Copy)]
 enum Point {
@@ -109,6 +117,11 @@ impl Builder {
     ) -> Op {
         let op = Op::create(name, loc, operands, result_types, attrs)
             .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        self.insert(op)
+    }
+
+    /// Inserts a detached op at the builder's point.
+    pub fn insert(&self, op: Op) -> Op {
         // SAFETY: the anchor op or block is live; op is detached and becomes
         // owned by that block.
         unsafe {

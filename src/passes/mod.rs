@@ -3,9 +3,17 @@
 
 mod arith_to_llvm;
 pub mod conversion;
+mod shape_constraints;
+mod shape_lowering;
 mod test_panic;
 
 use crate::registry::PassDef;
 
 /// Every Rust pass; the index is the pass id.
-pub static ALL: &[PassDef] = &[arith_to_llvm::PASS, test_panic::PASS];
+pub static ALL: &[PassDef] = &[
+    arith_to_llvm::PASS,
+    shape_constraints::CONVERT,
+    shape_constraints::REMOVE,
+    shape_lowering::PASS,
+    test_panic::PASS,
+];

@@ -237,13 +237,17 @@ MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
                                          MlirStringRef message);
 /// Creates an op of a registered name, detached. `attributes` are its
 /// inherent attributes and properties, as in the generic syntax `<{...}>`.
-/// Returns null when the name is not registered or the properties are
-/// invalid.
+/// It gets `numRegions` empty regions. Returns null when the name is not
+/// registered or the properties are invalid.
 MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreate(
     MlirStringRef name, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
     const MlirStringRef *attrNames, const MlirAttribute *attrValues,
-    intptr_t numAttributes);
+    intptr_t numAttributes, intptr_t numRegions);
+/// Folds `op` the way the dialect conversion driver does before lowering
+/// it: on success its uses take the folded values (constants materialized
+/// before it by their dialect) and `op` is erased. Returns true then.
+MLIR_CAPI_EXPORTED bool rmlirTryFoldAndReplace(MlirOperation op);
 /// Replaces `op` with `values` through the rewriter (listener-aware).
 MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                MlirOperation op,

@@ -1,0 +1,120 @@
+//! `convert-rshape-constraints` and `remove-rshape-constraints`: what
+//! upstream's `convert-shape-constraints` and `remove-shape-constraints` do,
+//! on rshape. Both run MLIR's greedy driver (so folding and dead-code removal
+//! happen as upstream's do).
+
+use crate::ffi::greedy::apply_patterns_greedily;
+use crate::ffi::ir::{Op, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::registry::{PassDef, PatternDef};
+
+pub const CONVERT: PassDef = PassDef {
+    argument: "convert-rshape-constraints",
+    description: "Convert rshape constraint operations to cf.assert checks",
+    op_name: "",
+    dependent_dialects: || {
+        vec![
+            crate::ffi::context::cf_dialect_handle(),
+            crate::ffi::context::rshape_dialect_handle(),
+        ]
+    },
+    run: run_convert,
+};
+
+pub const REMOVE: PassDef = PassDef {
+    argument: "remove-rshape-constraints",
+    description: "Replace all rshape cstr_ ops with a true witness",
+    op_name: "func.func",
+    dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
+    run: run_remove,
+};
+
+static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
+    name: "CstrBroadcastableToRequire",
+    root: "rshape.cstr_broadcastable",
+    benefit: 1,
+    rewrite: |op, rw| {
+        checked(
+            op,
+            rw,
+            "rshape.is_broadcastable",
+            "required broadcastable shapes",
+        )
+    },
+};
+static CSTR_EQ_TO_ASSERT: PatternDef = PatternDef {
+    name: "CstrEqToRequire",
+    root: "rshape.cstr_eq",
+    benefit: 1,
+    rewrite: |op, rw| checked(op, rw, "rshape.shape_eq", "required equal shapes"),
+};
+static CSTR_REQUIRE_TO_ASSERT: PatternDef = PatternDef {
+    name: "CstrRequireToAssert",
+    root: "rshape.cstr_require",
+    benefit: 1,
+    rewrite: require_to_assert,
+};
+static REMOVE_CSTR_BROADCASTABLE: PatternDef = PatternDef {
+    name: "RemoveCstrBroadcastableOp",
+    root: "rshape.cstr_broadcastable",
+    benefit: 1,
+    rewrite: replace_with_passing,
+};
+static REMOVE_CSTR_EQ: PatternDef = PatternDef {
+    name: "RemoveCstrEqOp",
+    root: "rshape.cstr_eq",
+    benefit: 1,
+    rewrite: replace_with_passing,
+};
+
+fn run_convert(op: Op) -> bool {
+    apply_patterns_greedily(
+        op,
+        &[
+            &CSTR_BROADCASTABLE_TO_ASSERT,
+            &CSTR_EQ_TO_ASSERT,
+            &CSTR_REQUIRE_TO_ASSERT,
+        ],
+    );
+    true
+}
+
+fn run_remove(op: Op) -> bool {
+    apply_patterns_greedily(op, &[&REMOVE_CSTR_BROADCASTABLE, &REMOVE_CSTR_EQ]);
+    true
+}
+
+/// `const_witness true` in place of the constraint.
+fn replace_with_passing(op: Op, rw: &mut Rewriter) -> bool {
+    let ctx = op.context();
+    let ty = op.result(0).ty();
+    let attrs = [("passing", ctx.bool_attr(true))];
+    let w = rw.create("rshape.const_witness", op.location(), &[], &[ty], &attrs);
+    rw.replace_op(op, &[w.result(0)]);
+    true
+}
+
+/// `cf.assert` of the constraint's predicate (`predicate` over the same
+/// shapes) with `message`, then a passing witness.
+fn checked(op: Op, rw: &mut Rewriter, predicate: &str, message: &str) -> bool {
+    let ctx = op.context();
+    let loc = op.location();
+    let shapes: Vec<Value> = op.operands().collect();
+    let holds = rw.create(predicate, loc, &shapes, &[ctx.integer_type(1)], &[]);
+    assert_that(rw, op, holds.result(0), message);
+    replace_with_passing(op, rw)
+}
+
+/// `cf.assert %pred, msg`, then a passing witness.
+fn require_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(msg) = op.attr("msg").and_then(|m| m.as_str()) else {
+        return false;
+    };
+    assert_that(rw, op, op.operand(0), msg);
+    replace_with_passing(op, rw)
+}
+
+fn assert_that(rw: &mut Rewriter, op: Op, pred: Value, message: &str) {
+    let msg = op.context().string_attr(message);
+    rw.create("cf.assert", op.location(), &[pred], &[], &[("msg", msg)]);
+}
