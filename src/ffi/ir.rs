@@ -170,6 +170,29 @@ impl Op {
     pub fn operands(self) -> impl Iterator<Item = Value> {
         (0..self.num_operands()).map(move |i| self.operand(i))
     }
+    /// True when `name` is an inherent attribute (or property) of the op.
+    pub fn has_inherent_attr(self, name: &str) -> bool {
+        // SAFETY: op is live; name is borrowed for the call.
+        unsafe {
+            !mlirOperationGetInherentAttributeByName(self.raw(), sref(name))
+                .ptr
+                .is_null()
+        }
+    }
+    /// All attributes (inherent and discardable), by name.
+    pub fn attributes(self) -> Vec<(&'static str, Attr)> {
+        // SAFETY: op is live; positions are within the attribute count; the
+        // names are uniqued identifiers that live as long as the context.
+        unsafe {
+            (0..mlirOperationGetNumAttributes(self.raw()))
+                .filter_map(|i| {
+                    let named = mlirOperationGetAttribute(self.raw(), i);
+                    let name = from_sref(mlirIdentifierStr(named.name));
+                    Attr::from_raw(named.attribute).map(|a| (name, a))
+                })
+                .collect()
+        }
+    }
     /// Replaces all operands in place.
     pub fn set_operands(self, values: &[Value]) {
         // SAFETY: op and values are live; Value is repr(transparent) over
@@ -585,7 +608,13 @@ impl Attr {
             Attr::from_raw(mlirDictionaryAttrGetElementByName(self.raw(), sref(name)))
         }
     }
-    /// The attribute as MLIR prints it (diagnostics only).
+    /// The context the attribute lives in.
+    pub fn context(self) -> Context {
+        // SAFETY: attr is live.
+        Context::from_raw(unsafe { mlirAttributeGetContext(self.raw()) }).expect("ctx")
+    }
+    /// The attribute as MLIR prints it (diagnostics and one-off
+    /// translations only).
     pub fn to_string_lossy(self) -> String {
         unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
             // SAFETY: data is the &mut Vec<u8> passed below; s is valid for

@@ -1,6 +1,7 @@
 //! Passes implemented in Rust, registered with MLIR's pass registry by the
 //! bridge (flags in rmlir-opt, names in stock mlir-opt's --pass-pipeline).
 
+mod arith_bridge;
 mod arith_to_llvm;
 pub mod conversion;
 mod shape_constraints;
@@ -12,6 +13,8 @@ use crate::registry::PassDef;
 /// Every Rust pass; the index is the pass id.
 pub static ALL: &[PassDef] = &[
     arith_to_llvm::PASS,
+    arith_bridge::TO_ARITH,
+    arith_bridge::FROM_ARITH,
     shape_constraints::CONVERT,
     shape_constraints::REMOVE,
     shape_lowering::PASS,
