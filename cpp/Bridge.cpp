@@ -595,6 +595,18 @@ extern "C" MlirValue rmlirOperationGetOperandChecked(MlirOperation op,
   return wrap(o->getOperand(index));
 }
 
+extern "C" intptr_t rmlirTryFold(MlirOperation op, MlirValue *results,
+                                 intptr_t capacity) {
+  Operation *o = unwrap(op);
+  OpBuilder builder(o);
+  llvm::SmallVector<Value, 2> values;
+  if (failed(builder.tryFold(o, values)))
+    return -1;
+  for (intptr_t i = 0, e = values.size(); i < e && i < capacity; ++i)
+    results[i] = wrap(values[i]);
+  return values.size();
+}
+
 extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
   Operation *o = unwrap(op);
   OpBuilder builder(o);
@@ -627,6 +639,15 @@ extern "C" MlirAttribute rmlirConstantValue(MlirOperation op) {
   if (matchPattern(unwrap(op), m_Constant(&value)))
     return wrap(value);
   return {nullptr};
+}
+
+extern "C" void rmlirEmitErrorWithOpNote(MlirOperation op,
+                                         MlirStringRef message,
+                                         MlirOperation noteOp,
+                                         MlirStringRef noteMessage) {
+  InFlightDiagnostic diag = unwrap(op)->emitError(toCxx(message));
+  diag.attachNote(unwrap(noteOp)->getLoc())
+      << toCxx(noteMessage) << *unwrap(noteOp);
 }
 
 extern "C" void rmlirEmitError(MlirOperation op, MlirStringRef message) {

@@ -33,6 +33,18 @@ pub fn cf_dialect_handle() -> MlirDialectHandle {
     unsafe { mlirGetDialectHandle__cf__() }
 }
 
+/// The C API handle of upstream's scf dialect.
+pub fn scf_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__scf__() }
+}
+
+/// The C API handle of upstream's tensor dialect.
+pub fn tensor_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__tensor__() }
+}
+
 /// The C API handle of upstream's arith dialect.
 pub fn arith_dialect_handle() -> MlirDialectHandle {
     // SAFETY: returns a static handle.

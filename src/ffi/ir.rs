@@ -104,6 +104,22 @@ impl Context {
         // SAFETY: self is a live context; name is borrowed for the call.
         Attr::from_raw(unsafe { b::rmlirEnumAttrGet(self.raw(), sref(name), value) })
     }
+    /// `array<i64: ...>`.
+    pub fn dense_i64_array(self, values: &[i64]) -> Attr {
+        // SAFETY: self is live; the values are copied by MLIR.
+        Attr::from_raw(unsafe {
+            mlirDenseI64ArrayGet(self.raw(), values.len() as isize, values.as_ptr())
+        })
+        .expect("i64 array")
+    }
+    /// `array<i32: ...>`.
+    pub fn dense_i32_array(self, values: &[i32]) -> Attr {
+        // SAFETY: self is live; the values are copied by MLIR.
+        Attr::from_raw(unsafe {
+            mlirDenseI32ArrayGet(self.raw(), values.len() as isize, values.as_ptr())
+        })
+        .expect("i32 array")
+    }
     /// A string attribute.
     pub fn string_attr(self, text: &str) -> Attr {
         // SAFETY: self is a live context; text is copied by MLIR.
@@ -263,6 +279,12 @@ impl Op {
         // SAFETY: op is live; message is borrowed for the call.
         unsafe { b::rmlirEmitError(self.raw(), sref(message)) }
     }
+    /// Emits `message` as an error on this op with a note at `other`
+    /// reading `note` followed by `other` printed.
+    pub fn emit_error_with_op_note(self, message: &str, other: Op, note: &str) {
+        // SAFETY: both ops are live; the strings are borrowed for the call.
+        unsafe { b::rmlirEmitErrorWithOpNote(self.raw(), sref(message), other.raw(), sref(note)) }
+    }
     /// True when the op has the SymbolTable trait.
     pub fn is_symbol_table(self) -> bool {
         // SAFETY: op is live.
@@ -355,6 +377,17 @@ impl Value {
     pub fn defining_op(self) -> Option<Op> {
         // SAFETY: value is live; the bridge answers null for block arguments.
         Op::from_raw(unsafe { b::rmlirValueGetDefiningOp(self.raw()) })
+    }
+    /// The op of the value's first use, if any.
+    pub fn first_user(self) -> Option<Op> {
+        // SAFETY: value is live; the use handle is read only when non-null.
+        unsafe {
+            let use_ = mlirValueGetFirstUse(self.raw());
+            if use_.ptr.is_null() {
+                return None;
+            }
+            Op::from_raw(mlirOpOperandGetOwner(use_))
+        }
     }
     /// True when the value has at least one use.
     pub fn has_uses(self) -> bool {

@@ -7,6 +7,17 @@ use std::ffi::c_void;
 /// Every op nested under `root` (post-order, root excluded) that `keep`
 /// accepts.
 pub fn collect(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
+    collect_in(root, keep, MlirWalkOrder_MlirWalkPostOrder)
+}
+
+/// Every op nested under `root` in pre-order (parents before their
+/// regions' ops, blocks in order; root excluded) that `keep` accepts: the
+/// order in which MLIR's dialect conversion visits ops.
+pub fn collect_preorder(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
+    collect_in(root, keep, MlirWalkOrder_MlirWalkPreOrder)
+}
+
+fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<Op> {
     struct State<'a> {
         root: Op,
         keep: &'a dyn Fn(Op) -> bool,
@@ -36,7 +47,7 @@ pub fn collect(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
             root.raw(),
             Some(visit),
             &mut state as *mut State as *mut c_void,
-            MlirWalkOrder_MlirWalkPostOrder,
+            order,
         )
     };
     state.out
@@ -53,6 +64,26 @@ pub fn replace_and_erase(op: Op, values: &[Value]) {
     unsafe { mlirOperationDestroy(op.raw()) };
 }
 
+/// What folding `op` gave, with `op` left in place: `None` when it does not
+/// fold, `Some(empty)` for an in-place fold, else the replacement values
+/// (constants materialized right before `op`).
+pub fn try_fold(op: Op) -> Option<Vec<Value>> {
+    let n = op.num_results();
+    let mut raw = vec![
+        MlirValue {
+            ptr: std::ptr::null_mut()
+        };
+        n
+    ];
+    // SAFETY: op is live and in a block; `raw` has room for every result.
+    let count = unsafe { super::bindings::rmlirTryFold(op.raw(), raw.as_mut_ptr(), n as isize) };
+    if count < 0 {
+        return None;
+    }
+    raw.truncate(count as usize);
+    Some(raw.into_iter().filter_map(Value::from_raw).collect())
+}
+
 /// Folds `op` as the dialect conversion driver does before lowering it
 /// (constants materialized before it); true when it was folded away.
 pub fn try_fold_and_replace(op: Op) -> bool {
@@ -61,12 +92,61 @@ pub fn try_fold_and_replace(op: Op) -> bool {
     unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) }
 }
 
+/// Replaces every use of `old` with `new`.
+pub fn replace_uses(old: Value, new: Value) {
+    // SAFETY: both values are live and of the same context.
+    unsafe { mlirValueReplaceAllUsesOfWith(old.raw(), new.raw()) }
+}
+
+/// Erases an op (with its regions) whose results have no uses left.
+pub fn erase(op: Op) {
+    // SAFETY: op is live and in a block; the caller removed its uses.
+    unsafe { mlirOperationDestroy(op.raw()) }
+}
+
+/// The ops of a block, in order.
+pub fn block_ops(block: super::region::Block) -> Vec<Op> {
+    let mut out = Vec::new();
+    // SAFETY: the block is live; the walk only reads the op list.
+    let mut next = Op::from_raw(unsafe { mlirBlockGetFirstOperation(block.raw()) });
+    while let Some(op) = next {
+        out.push(op);
+        // SAFETY: op is live and in the block.
+        next = Op::from_raw(unsafe { mlirOperationGetNextInBlock(op.raw()) });
+    }
+    out
+}
+
+/// A detached deep copy of `op` whose operands (its nested ops' too) are
+/// read through `mapping`; the copy's results are added to `mapping` (what
+/// MLIR's `OpBuilder::clone(op, IRMapping)` does).
+pub fn clone_with_mapping(op: Op, mapping: &mut std::collections::HashMap<Value, Value>) -> Op {
+    // SAFETY: op is live; the clone is a new detached op owned by the caller.
+    let clone = Op::from_raw(unsafe { mlirOperationClone(op.raw()) }).expect("clone");
+    let remap = |o: Op| {
+        for i in 0..o.num_operands() {
+            if let Some(&v) = mapping.get(&o.operand(i)) {
+                o.set_operand(i, v);
+            }
+        }
+    };
+    for nested in collect(clone, |_| true) {
+        remap(nested);
+    }
+    remap(clone);
+    for i in 0..op.num_results() {
+        mapping.insert(op.result(i), clone.result(i));
+    }
+    clone
+}
+
 /// Where a [`Builder`] inserts.
 #[derive(Clone, Copy)]
 enum Point {
     Before(Op),
     After(Op),
     BlockStart(MlirBlock),
+    BlockEnd(MlirBlock),
 }
 
 /// Inserts new ops at a fixed point of a block.
@@ -81,6 +161,14 @@ impl Builder {
         Builder {
             point: Point::Before(anchor),
             loc: anchor.location(),
+        }
+    }
+
+    /// A builder appending at the end of `block` (ops get `loc`).
+    pub fn at_end(block: super::region::Block, loc: Location) -> Self {
+        Builder {
+            point: Point::BlockEnd(block.raw()),
+            loc,
         }
     }
 
@@ -135,6 +223,7 @@ impl Builder {
                     mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), op.raw());
                 }
                 Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, op.raw()),
+                Point::BlockEnd(block) => mlirBlockAppendOwnedOperation(block, op.raw()),
             }
         }
         op

@@ -6,6 +6,7 @@ mod arith_to_llvm;
 pub mod conversion;
 mod shape_constraints;
 mod shape_lowering;
+mod shape_to_std;
 mod test_panic;
 
 use crate::registry::PassDef;
@@ -18,5 +19,6 @@ pub static ALL: &[PassDef] = &[
     shape_constraints::CONVERT,
     shape_constraints::REMOVE,
     shape_lowering::PASS,
+    shape_to_std::PASS,
     test_panic::PASS,
 ];

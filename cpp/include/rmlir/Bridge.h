@@ -232,6 +232,12 @@ MLIR_CAPI_EXPORTED MlirOperation rmlirLookupSymbolIn(MlirOperation op,
 /// op->emitError(message): the message at the op's location (with the
 /// op attached as a note where the tool prints ops on diagnostics).
 MLIR_CAPI_EXPORTED void rmlirEmitError(MlirOperation op, MlirStringRef message);
+/// op->emitError(message) with a note at `noteOp` reading
+/// "<noteMessage><noteOp printed>".
+MLIR_CAPI_EXPORTED void rmlirEmitErrorWithOpNote(MlirOperation op,
+                                                 MlirStringRef message,
+                                                 MlirOperation noteOp,
+                                                 MlirStringRef noteMessage);
 /// op->emitOpError(message): the "'dialect.op' op message" form.
 MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
                                          MlirStringRef message);
@@ -244,6 +250,11 @@ MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreate(
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
     const MlirStringRef *attrNames, const MlirAttribute *attrValues,
     intptr_t numAttributes, intptr_t numRegions);
+/// OpBuilder::tryFold on `op` (constants materialized right before it by
+/// their dialect): -1 when it does not fold, else the number of results
+/// written to `results` (0 for an in-place fold). `op` is left in place.
+MLIR_CAPI_EXPORTED intptr_t rmlirTryFold(MlirOperation op, MlirValue *results,
+                                         intptr_t capacity);
 /// Folds `op` the way the dialect conversion driver does before lowering
 /// it: on success its uses take the folded values (constants materialized
 /// before it by their dialect) and `op` is erased. Returns true then.

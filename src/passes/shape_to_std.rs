@@ -1,0 +1,728 @@
+//! `convert-rshape-to-std`: upstream's `convert-shape-to-std` on rshape.
+//! Extent-tensor and index forms of the shape ops become rarith, scf and
+//! tensor code; `!rshape.shape`/`!rshape.size` forms (which can hold errors)
+//! are left alone, as upstream leaves them.
+//!
+//! The driver reproduces what MLIR's partial dialect conversion does here:
+//! ops are visited in pre-order, replaced ops stay in place (so patterns see
+//! original operands and their producers) and are erased at the end, new
+//! shape ops created by a pattern are converted right away, and operands are
+//! read through the replacement map ("adaptor" values). The IR it builds is
+//! op for op what upstream builds, so outputs compare equal after renaming.
+
+use crate::ffi::ir::{Attr, Location, Op, Type, Value};
+use crate::ffi::region::Block;
+use crate::ffi::walk::{self, Builder};
+use crate::registry::PassDef;
+use crate::semantics::ApInt;
+use crate::semantics::shape::DYNAMIC;
+use crate::shape::{is_shape_type, is_size_type};
+use std::collections::HashMap;
+
+pub const PASS: PassDef = PassDef {
+    argument: "convert-rshape-to-std",
+    description: "Convert rshape ops on extent tensors and indices to rarith, scf and tensor",
+    op_name: "builtin.module",
+    dependent_dialects: || {
+        vec![
+            crate::ffi::context::rarith_dialect_handle(),
+            crate::ffi::context::scf_dialect_handle(),
+            crate::ffi::context::tensor_dialect_handle(),
+        ]
+    },
+    run,
+};
+
+/// `cmpi` predicates used here (upstream's numbering).
+const EQ: i64 = 0;
+const SLT: i64 = 2;
+const ULT: i64 = 6;
+
+/// State of one conversion run.
+struct Driver {
+    /// Replaced value -> its replacement.
+    map: HashMap<Value, Value>,
+    /// Replaced ops with their replacements, in replacement order.
+    replaced: Vec<(Op, Vec<Value>)>,
+    /// Ops created by the pattern being applied, in creation order.
+    created: Vec<Op>,
+}
+
+fn run(module: Op) -> bool {
+    let mut driver = Driver {
+        map: HashMap::new(),
+        replaced: Vec::new(),
+        created: Vec::new(),
+    };
+    for op in walk::collect_preorder(module, |o| !is_legal(o)) {
+        driver.legalize(op);
+    }
+    driver.finish()
+}
+
+impl Driver {
+    /// The value an operand stands for now (the adaptor value).
+    fn lookup(&self, mut v: Value) -> Value {
+        while let Some(&next) = self.map.get(&v) {
+            v = next;
+        }
+        v
+    }
+
+    fn operands(&self, op: Op) -> Vec<Value> {
+        op.operands().map(|v| self.lookup(v)).collect()
+    }
+
+    /// Folds `op` if it folds (as the conversion driver tries first), else
+    /// applies its pattern if one matches and converts the shape ops the
+    /// pattern created.
+    fn legalize(&mut self, op: Op) {
+        if let Some(values) = walk::try_fold(op) {
+            if values.is_empty() {
+                // Folded in place: try again on the updated op.
+                return self.legalize(op);
+            }
+            self.replace(op, values);
+            return;
+        }
+        if !op.name().starts_with("rshape.") {
+            return;
+        }
+        let outer = std::mem::take(&mut self.created);
+        let converted = self.apply(op);
+        let created = std::mem::replace(&mut self.created, outer);
+        if converted {
+            for new in created {
+                if new.name().starts_with("rshape.") {
+                    self.legalize(new);
+                }
+            }
+        }
+    }
+
+    fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
+        for (i, v) in values.iter().enumerate() {
+            self.map.insert(op.result(i), *v);
+        }
+        self.replaced.push((op, values));
+        true
+    }
+
+    /// Upstream's pattern for `op`, if it applies.
+    fn apply(&mut self, op: Op) -> bool {
+        let e = Emit::before(op);
+        match op.name() {
+            "rshape.any" => {
+                let first = self.operands(op)[0];
+                self.replace(op, vec![first])
+            }
+            "rshape.add" | "rshape.mul" => {
+                if is_size_type(op.result(0).ty()) {
+                    return false;
+                }
+                let name = if op.name() == "rshape.add" {
+                    "rarith.addi"
+                } else {
+                    "rarith.muli"
+                };
+                let ops = self.operands(op);
+                let ty = ops[0].ty();
+                let r = self.emit(&e, name, &ops, &[ty], &[]);
+                self.replace(op, vec![r])
+            }
+            "rshape.index_to_size" | "rshape.size_to_index" => {
+                let v = self.operands(op)[0];
+                self.replace(op, vec![v])
+            }
+            "rshape.broadcast" => self.broadcast(op, &e),
+            "rshape.const_shape" => self.const_shape(op, &e),
+            "rshape.const_size" => {
+                let v = op
+                    .attr("value")
+                    .and_then(|a| a.as_int())
+                    .map(|v| v.to_i64_wrapping());
+                let Some(v) = v else { return false };
+                let c = self.index(&e, v);
+                self.replace(op, vec![c])
+            }
+            "rshape.dim" => {
+                let ctx = op.context();
+                let arg = op.operand(0);
+                let shape_ty = shape_of_type(arg.ty(), ctx);
+                let shape = self.emit(&e, "rshape.shape_of", &[arg], &[shape_ty], &[]);
+                let ty = op.result(0).ty();
+                let r = self.emit(&e, "rshape.get_extent", &[shape, op.operand(1)], &[ty], &[]);
+                self.replace(op, vec![r])
+            }
+            "rshape.is_broadcastable" => self.is_broadcastable(op, &e),
+            "rshape.get_extent" => {
+                if is_size_type(op.result(0).ty()) {
+                    return false;
+                }
+                let ops = self.operands(op);
+                let ctx = op.context();
+                if let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") {
+                    let arg = shape_of.operand(0);
+                    if arg.ty().is_shaped() {
+                        let r =
+                            self.emit(&e, "tensor.dim", &[arg, ops[1]], &[ctx.index_type()], &[]);
+                        return self.replace(op, vec![r]);
+                    }
+                }
+                let r = self.emit(&e, "tensor.extract", &ops, &[ctx.index_type()], &[]);
+                self.replace(op, vec![r])
+            }
+            "rshape.rank" => {
+                if is_size_type(op.result(0).ty()) {
+                    return false;
+                }
+                let shape = self.operands(op)[0];
+                let zero = self.index(&e, 0);
+                let r = self.dim(&e, shape, zero);
+                self.replace(op, vec![r])
+            }
+            "rshape.reduce" => self.reduce(op, &e),
+            "rshape.shape_eq" => self.shape_eq(op, &e),
+            "rshape.shape_of" => self.shape_of(op, &e),
+            "rshape.split_at" => self.split_at(op, &e),
+            "rshape.to_extent_tensor" => {
+                let input = self.operands(op)[0];
+                if !input.ty().is_ranked_tensor() {
+                    return false;
+                }
+                let ty = op.result(0).ty();
+                let r = self.emit(&e, "tensor.cast", &[input], &[ty], &[]);
+                self.replace(op, vec![r])
+            }
+            _ => false,
+        }
+    }
+
+    /// Creates an op at `e` and returns its first result.
+    fn emit(
+        &mut self,
+        e: &Emit,
+        name: &str,
+        operands: &[Value],
+        types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Value {
+        self.emit_op(e, name, operands, types, attrs).result(0)
+    }
+
+    fn emit_op(
+        &mut self,
+        e: &Emit,
+        name: &str,
+        operands: &[Value],
+        types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Op {
+        let op = e.builder.create(name, e.loc, operands, types, attrs);
+        self.created.push(op);
+        op
+    }
+
+    fn index(&mut self, e: &Emit, v: i64) -> Value {
+        let ctx = e.loc.context();
+        let attr = Attr::int(ctx.index_type(), &ApInt::from_i64(64, v));
+        self.emit(
+            e,
+            "rarith.constant",
+            &[],
+            &[ctx.index_type()],
+            &[("value", attr)],
+        )
+    }
+
+    fn boolean(&mut self, e: &Emit, v: bool) -> Value {
+        let ctx = e.loc.context();
+        let attr = ctx.bool_attr(v);
+        self.emit(
+            e,
+            "rarith.constant",
+            &[],
+            &[ctx.integer_type(1)],
+            &[("value", attr)],
+        )
+    }
+
+    fn dim(&mut self, e: &Emit, t: Value, i: Value) -> Value {
+        let ctx = e.loc.context();
+        self.emit(e, "tensor.dim", &[t, i], &[ctx.index_type()], &[])
+    }
+
+    fn cmpi(&mut self, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+        let ctx = e.loc.context();
+        let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
+        self.emit(
+            e,
+            "rarith.cmpi",
+            &[a, b],
+            &[ctx.integer_type(1)],
+            &[("predicate", p)],
+        )
+    }
+
+    fn binary(&mut self, e: &Emit, name: &str, a: Value, b: Value) -> Value {
+        let ty = a.ty();
+        self.emit(e, name, &[a, b], &[ty], &[])
+    }
+
+    fn extract(&mut self, e: &Emit, t: Value, i: Value) -> Value {
+        let elt = t.ty().element_type_or_self();
+        self.emit(e, "tensor.extract", &[t, i], &[elt], &[])
+    }
+
+    fn yield_(&mut self, e: &Emit, name: &str, values: &[Value]) {
+        self.emit_op(e, name, values, &[], &[]);
+    }
+
+    /// `scf.if %cond -> (types) { then } else { else }`.
+    fn scf_if(
+        &mut self,
+        e: &Emit,
+        cond: Value,
+        types: &[Type],
+        then: impl FnOnce(&mut Self, &Emit),
+        otherwise: impl FnOnce(&mut Self, &Emit),
+    ) -> Op {
+        let op = Op::create_with_regions("scf.if", e.loc, &[cond], types, &[], 2).expect("scf.if");
+        e.builder.insert(op);
+        self.created.push(op);
+        let then_block = op.region(0).expect("then").append_block(&[], e.loc);
+        then(self, &Emit::at_end(then_block, e.loc));
+        let else_block = op.region(1).expect("else").append_block(&[], e.loc);
+        otherwise(self, &Emit::at_end(else_block, e.loc));
+        op
+    }
+
+    /// `scf.for %iv = lb to ub step s iter_args(inits)`; the body gets the
+    /// induction variable and the iteration arguments.
+    fn scf_for(
+        &mut self,
+        e: &Emit,
+        bounds: [Value; 3],
+        inits: &[Value],
+        body: impl FnOnce(&mut Self, &Emit, Value, Vec<Value>),
+    ) -> Op {
+        let ctx = e.loc.context();
+        let operands: Vec<Value> = bounds.iter().chain(inits).copied().collect();
+        let types: Vec<Type> = inits.iter().map(|v| v.ty()).collect();
+        let op =
+            Op::create_with_regions("scf.for", e.loc, &operands, &types, &[], 1).expect("scf.for");
+        e.builder.insert(op);
+        self.created.push(op);
+        let arg_types: Vec<Type> = std::iter::once(ctx.index_type())
+            .chain(types.iter().copied())
+            .collect();
+        let block = op.region(0).expect("body").append_block(&arg_types, e.loc);
+        let args: Vec<Value> = (1..=inits.len()).map(|i| block.argument(i)).collect();
+        body(self, &Emit::at_end(block, e.loc), block.argument(0), args);
+        op
+    }
+
+    /// `tensor.generate %extent { ^bb0(%i: index): ... }` of `tensor<?xindex>`.
+    fn generate(
+        &mut self,
+        e: &Emit,
+        extent: Value,
+        body: impl FnOnce(&mut Self, &Emit, Value),
+    ) -> Value {
+        let ctx = e.loc.context();
+        let ty = ctx.ranked_tensor(&[DYNAMIC], ctx.index_type());
+        let op = Op::create_with_regions("tensor.generate", e.loc, &[extent], &[ty], &[], 1)
+            .expect("generate");
+        e.builder.insert(op);
+        self.created.push(op);
+        let block = op
+            .region(0)
+            .expect("body")
+            .append_block(&[ctx.index_type()], e.loc);
+        body(self, &Emit::at_end(block, e.loc), block.argument(0));
+        op.result(0)
+    }
+
+    /// The ranks of the shapes, their maximum, and each rank's distance to it.
+    fn ranks(&mut self, e: &Emit, shapes: &[Value], zero: Value) -> (Value, Vec<Value>) {
+        let ranks: Vec<Value> = shapes.iter().map(|&s| self.dim(e, s, zero)).collect();
+        let mut max_rank = ranks[0];
+        for &r in &ranks[1..] {
+            max_rank = self.binary(e, "rarith.maxui", r, max_rank);
+        }
+        let diffs = ranks
+            .iter()
+            .map(|&r| self.binary(e, "rarith.subi", max_rank, r))
+            .collect();
+        (max_rank, diffs)
+    }
+
+    /// The broadcast extent of `shapes` at output dimension `dim`.
+    fn broadcasted_dim(
+        &mut self,
+        e: &Emit,
+        shapes: &[Value],
+        diffs: &[Value],
+        dim: Value,
+    ) -> Value {
+        let ctx = e.loc.context();
+        let one = self.index(e, 1);
+        let mut result = one;
+        for (&shape, &diff) in shapes.iter().zip(diffs) {
+            let out_of_bounds = self.cmpi(e, ULT, dim, diff);
+            let prev = result;
+            let op = self.scf_if(
+                e,
+                out_of_bounds,
+                &[ctx.index_type()],
+                |d, t| d.yield_(t, "scf.yield", &[prev]),
+                |d, f| {
+                    let lesser_dim = d.binary(f, "rarith.subi", dim, diff);
+                    let extent = d.extract(f, shape, lesser_dim);
+                    let is_one = d.cmpi(f, EQ, extent, one);
+                    let ty = extent.ty();
+                    let pick = d.emit(f, "rarith.select", &[is_one, prev, extent], &[ty], &[]);
+                    d.yield_(f, "scf.yield", &[pick]);
+                },
+            );
+            result = op.result(0);
+        }
+        result
+    }
+
+    fn broadcast(&mut self, op: Op, e: &Emit) -> bool {
+        let ty = op.result(0).ty();
+        if is_shape_type(ty) {
+            return false;
+        }
+        let shapes = self.operands(op);
+        let zero = self.index(e, 0);
+        let (max_rank, diffs) = self.ranks(e, &shapes, zero);
+        let mut result = self.generate(e, max_rank, |d, g, i| {
+            let dim = d.broadcasted_dim(g, &shapes, &diffs, i);
+            d.yield_(g, "tensor.yield", &[dim]);
+        });
+        if result.ty() != ty {
+            result = self.emit(e, "tensor.cast", &[result], &[ty], &[]);
+        }
+        self.replace(op, vec![result])
+    }
+
+    fn const_shape(&mut self, op: Op, e: &Emit) -> bool {
+        if is_shape_type(op.result(0).ty()) {
+            return false;
+        }
+        let Some(extents) = op.attr("shape").and_then(|a| a.as_i64_elements()) else {
+            return false;
+        };
+        let values: Vec<Value> = extents.iter().map(|&x| self.index(e, x)).collect();
+        let ctx = op.context();
+        let ty = ctx.ranked_tensor(&[extents.len() as i64], ctx.index_type());
+        let t = self.emit(e, "tensor.from_elements", &values, &[ty], &[]);
+        let cast = self.emit(e, "tensor.cast", &[t], &[ty], &[]);
+        self.replace(op, vec![cast])
+    }
+
+    fn is_broadcastable(&mut self, op: Op, e: &Emit) -> bool {
+        if op.operands().any(|v| is_shape_type(v.ty())) {
+            return false;
+        }
+        let shapes = self.operands(op);
+        let zero = self.index(e, 0);
+        let one = self.index(e, 1);
+        let (max_rank, diffs) = self.ranks(e, &shapes, zero);
+        let true_ = self.boolean(e, true);
+        let ctx = op.context();
+        let i1 = ctx.integer_type(1);
+        let index_ty = ctx.index_type();
+        let loop_op = self.scf_for(e, [zero, max_rank, one], &[true_], |d, b, iv, args| {
+            let dim = d.broadcasted_dim(b, &shapes, &diffs, iv);
+            let mut ok = args[0];
+            for (&shape, &diff) in shapes.iter().zip(&diffs) {
+                let out_of_bounds = d.cmpi(b, ULT, iv, diff);
+                let prev = ok;
+                let if_op = d.scf_if(
+                    b,
+                    out_of_bounds,
+                    &[i1],
+                    |d, t| d.yield_(t, "scf.yield", &[prev]),
+                    |d, f| {
+                        let operand_dim = d.binary(f, "rarith.subi", iv, diff);
+                        let extent = d.extract(f, shape, operand_dim);
+                        let eq_one = d.cmpi(f, EQ, extent, one);
+                        let eq_dim = d.cmpi(f, EQ, extent, dim);
+                        let either = d.binary(f, "rarith.ori", eq_one, eq_dim);
+                        let all = d.binary(f, "rarith.andi", prev, either);
+                        d.yield_(f, "scf.yield", &[all]);
+                    },
+                );
+                ok = if_op.result(0);
+            }
+            let _ = index_ty;
+            d.yield_(b, "scf.yield", &[ok]);
+        });
+        self.replace(op, vec![loop_op.result(0)])
+    }
+
+    fn reduce(&mut self, op: Op, e: &Emit) -> bool {
+        if is_shape_type(op.operand(0).ty()) {
+            return false;
+        }
+        let ops = self.operands(op);
+        let shape = ops[0];
+        let inits: Vec<Value> = op.operands().skip(1).collect();
+        let zero = self.index(e, 0);
+        let one = self.index(e, 1);
+        let rank = self.dim(e, shape, zero);
+        let Some(body) = op.region(0).and_then(|r| r.first_block()) else {
+            return false;
+        };
+        let loop_op = self.scf_for(e, [zero, rank, one], &inits, |d, b, iv, args| {
+            let extent = d.extract(b, shape, iv);
+            let mut mapping: HashMap<Value, Value> = HashMap::new();
+            let mapped: Vec<Value> = [iv, extent].into_iter().chain(args).collect();
+            for (i, v) in mapped.into_iter().enumerate() {
+                mapping.insert(body.argument(i), v);
+            }
+            let terminator = body.terminator();
+            for nested in walk::block_ops(body) {
+                if Some(nested) == terminator {
+                    continue;
+                }
+                let clone = walk::clone_with_mapping(nested, &mut mapping);
+                b.builder.insert(clone);
+                d.created.push(clone);
+            }
+            let results: Vec<Value> = terminator
+                .map(|t| {
+                    t.operands()
+                        .map(|v| *mapping.get(&v).unwrap_or(&v))
+                        .collect()
+                })
+                .unwrap_or_default();
+            d.yield_(b, "scf.yield", &results);
+        });
+        let results = (0..loop_op.num_results())
+            .map(|i| loop_op.result(i))
+            .collect();
+        self.replace(op, results)
+    }
+
+    fn shape_eq(&mut self, op: Op, e: &Emit) -> bool {
+        if op.operands().any(|v| is_shape_type(v.ty())) {
+            return false;
+        }
+        let shapes = self.operands(op);
+        if shapes.len() <= 1 {
+            let t = self.boolean(e, true);
+            return self.replace(op, vec![t]);
+        }
+        let ctx = op.context();
+        let i1 = ctx.integer_type(1);
+        let zero = self.index(e, 0);
+        let first = shapes[0];
+        let first_rank = self.dim(e, first, zero);
+        let mut result: Option<Value> = None;
+        for &shape in &shapes[1..] {
+            let rank = self.dim(e, shape, zero);
+            let eq_rank = self.cmpi(e, EQ, first_rank, rank);
+            let same = self.scf_if(
+                e,
+                eq_rank,
+                &[i1],
+                |d, t| {
+                    let one = d.index(t, 1);
+                    let init = d.boolean(t, true);
+                    let l = d.scf_for(t, [zero, first_rank, one], &[init], |d, b, iv, args| {
+                        let lhs = d.extract(b, first, iv);
+                        let rhs = d.extract(b, shape, iv);
+                        let eq = d.cmpi(b, EQ, lhs, rhs);
+                        let conj = d.binary(b, "rarith.andi", args[0], eq);
+                        d.yield_(b, "scf.yield", &[conj]);
+                    });
+                    d.yield_(t, "scf.yield", &[l.result(0)]);
+                },
+                |d, f| {
+                    let fls = d.boolean(f, false);
+                    d.yield_(f, "scf.yield", &[fls]);
+                },
+            );
+            let same = same.result(0);
+            result = Some(match result {
+                None => same,
+                Some(r) => self.binary(e, "rarith.andi", r, same),
+            });
+        }
+        self.replace(op, vec![result.expect("two or more shapes")])
+    }
+
+    fn shape_of(&mut self, op: Op, e: &Emit) -> bool {
+        let ty = op.result(0).ty();
+        if is_shape_type(ty) {
+            return false;
+        }
+        let ctx = op.context();
+        let tensor = self.operands(op)[0];
+        let tensor_ty = tensor.ty();
+        if tensor_ty.is_ranked_tensor() {
+            let dims = tensor_ty.dims().expect("ranked");
+            let mut extents = Vec::with_capacity(dims.len());
+            for (i, &d) in dims.iter().enumerate() {
+                extents.push(if d == DYNAMIC {
+                    let idx = self.index(e, i as i64);
+                    self.dim(e, tensor, idx)
+                } else {
+                    self.index(e, d)
+                });
+            }
+            let static_ty = ctx.ranked_tensor(&[dims.len() as i64], ctx.index_type());
+            let t = self.emit(e, "tensor.from_elements", &extents, &[static_ty], &[]);
+            let cast = self.emit(e, "tensor.cast", &[t], &[ty], &[]);
+            return self.replace(op, vec![cast]);
+        }
+        if !tensor_ty.is_tensor() {
+            return false;
+        }
+        let rank = self.emit(e, "tensor.rank", &[tensor], &[ctx.index_type()], &[]);
+        let r = self.generate(e, rank, |d, g, i| {
+            let extent = d.dim(g, tensor, i);
+            d.yield_(g, "tensor.yield", &[extent]);
+        });
+        self.replace(op, vec![r])
+    }
+
+    fn split_at(&mut self, op: Op, e: &Emit) -> bool {
+        let all = [op.operand(0), op.result(0), op.result(1)];
+        if all.iter().any(|v| is_shape_type(v.ty())) {
+            return false;
+        }
+        let ops = self.operands(op);
+        let (operand, original) = (ops[0], ops[1]);
+        let zero = self.index(e, 0);
+        let rank = self.dim(e, operand, zero);
+        let add = self.binary(e, "rarith.addi", original, rank);
+        let negative = self.cmpi(e, SLT, original, zero);
+        let ty = original.ty();
+        let index = self.emit(e, "rarith.select", &[negative, add, original], &[ty], &[]);
+        let one = self.index(e, 1);
+        let head = self.extract_slice(e, operand, zero, index, one);
+        let tail_size = self.binary(e, "rarith.subi", rank, index);
+        let tail = self.extract_slice(e, operand, index, tail_size, one);
+        self.replace(op, vec![head, tail])
+    }
+
+    /// `tensor.extract_slice %t[%offset] [%size] [%stride]` (all dynamic).
+    fn extract_slice(
+        &mut self,
+        e: &Emit,
+        t: Value,
+        offset: Value,
+        size: Value,
+        stride: Value,
+    ) -> Value {
+        let ctx = e.loc.context();
+        let dynamic = ctx.dense_i64_array(&[DYNAMIC]);
+        let segments = ctx.dense_i32_array(&[1, 1, 1, 1]);
+        let ty = ctx.ranked_tensor(&[DYNAMIC], t.ty().element_type_or_self());
+        self.emit(
+            e,
+            "tensor.extract_slice",
+            &[t, offset, size, stride],
+            &[ty],
+            &[
+                ("operandSegmentSizes", segments),
+                ("static_offsets", dynamic),
+                ("static_sizes", dynamic),
+                ("static_strides", dynamic),
+            ],
+        )
+    }
+
+    /// Rewires remaining uses of replaced ops (casting where the type
+    /// changed, as the conversion's materialization does) and erases them.
+    fn finish(self) -> bool {
+        // Consumers before producers: uses by replaced ops vanish with them,
+        // so only uses by surviving ops need the replacement. A surviving
+        // use that needs the old type gets a cast, which upstream's
+        // conversion reports as an unresolved materialization, failing the
+        // pass: the first one in replacement order is reported.
+        let mut unresolved: Vec<(usize, Op, Op)> = Vec::new();
+        for (k, (op, values)) in self.replaced.iter().enumerate().rev() {
+            for (i, &new) in values.iter().enumerate() {
+                let old = op.result(i);
+                if !old.has_uses() {
+                    continue;
+                }
+                let mut new = self.lookup(new);
+                if new.ty() != old.ty() {
+                    let user = old.first_user().expect("a use");
+                    let cast = Builder::after_value(new).create(
+                        "builtin.unrealized_conversion_cast",
+                        op.location(),
+                        &[new],
+                        &[old.ty()],
+                        &[],
+                    );
+                    unresolved.push((k, cast, user));
+                    new = cast.result(0);
+                }
+                walk::replace_uses(old, new);
+            }
+            walk::erase(*op);
+        }
+        let Some((_, cast, user)) = unresolved.into_iter().min_by_key(|(k, _, _)| *k) else {
+            return true;
+        };
+        let (from, to) = (cast.operand(0).ty(), cast.result(0).ty());
+        cast.emit_error_with_op_note(
+            &format!(
+                "failed to legalize unresolved materialization from ('{}') to ('{}') that remained live after conversion",
+                from.to_string_lossy(),
+                to.to_string_lossy()
+            ),
+            user,
+            "see existing live user here: ",
+        );
+        false
+    }
+}
+
+/// The conversion target: rarith, scf and tensor ops, `cstr_require`,
+/// functions and modules are legal; everything else is attempted.
+fn is_legal(op: Op) -> bool {
+    let name = op.name();
+    ["rarith.", "scf.", "tensor."]
+        .iter()
+        .any(|p| name.starts_with(p))
+        || matches!(name, "rshape.cstr_require" | "func.func" | "builtin.module")
+}
+
+/// `shape_of`'s result type for an argument type (upstream's inference).
+fn shape_of_type(arg: Type, ctx: crate::ffi::ir::Context) -> Type {
+    if arg.ods_name() == "rshape.value_shape" {
+        return crate::shape::shape_type(ctx);
+    }
+    let rank = arg.rank().map_or(DYNAMIC, |r| r as i64);
+    ctx.ranked_tensor(&[rank], ctx.index_type())
+}
+
+/// Where new ops go: a builder with the location they get.
+struct Emit {
+    builder: Builder,
+    loc: Location,
+}
+
+impl Emit {
+    fn before(op: Op) -> Self {
+        Emit {
+            builder: Builder::before(op),
+            loc: op.location(),
+        }
+    }
+    fn at_end(block: Block, loc: Location) -> Self {
+        Emit {
+            builder: Builder::at_end(block, loc),
+            loc,
+        }
+    }
+}
