@@ -8,7 +8,7 @@ LLVM=${RMLIR_LLVM_PREFIX:-/usr/lib/llvm-22}
 BIN=target/release
 OUT=target/demo
 PLUGIN="$LLVM/bin/mlir-opt --load-dialect-plugin=$BIN/librmlir.so --load-pass-plugin=$BIN/librmlir.so"
-LOWER="convert-scf-to-cf,convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
+LOWER="rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 mkdir -p "$OUT"
 
 step() { printf '\n=== %s\n' "$*"; }

@@ -4,8 +4,9 @@ use melior::ir::Module;
 use melior::pass::PassManager;
 
 /// The pipeline that takes rarith programs (with upstream func, scf, cf and
-/// arith) to the LLVM dialect.
-pub const LOWER_TO_LLVM: &str = "builtin.module(convert-scf-to-cf,convert-rarith-to-llvm,\
+/// arith) to the LLVM dialect; `rarith-expand` first legalizes the ops that
+/// have no LLVM counterpart.
+pub const LOWER_TO_LLVM: &str = "builtin.module(rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,\
 convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
 
 /// Runs a textual pass pipeline (`builtin.module(...)`) over `module`.

@@ -3,7 +3,7 @@
 //! (`--pipeline`, default: rarith/func to LLVM).
 //!
 //! ```text
-//! rmlir-run FILE -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]...
+//! rmlir-run FILE|- -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]...
 //!           [--shared-libs=LIB[,LIB]] [--pipeline=PIPELINE] [-O LEVEL]
 //! TYPE: i1 i8 i16 i32 i64 f32 f64 (or void for the result)
 //! ```
@@ -81,7 +81,7 @@ fn parse_args() -> Result<Options, String> {
                 .next()
                 .and_then(|v| v.parse().ok())
                 .ok_or("-O needs a level")?;
-        } else if a.starts_with('-') {
+        } else if a.starts_with('-') && a != "-" {
             return Err(format!("unknown option `{a}`"));
         } else {
             o.file = a;
@@ -98,7 +98,11 @@ fn parse_args() -> Result<Options, String> {
 
 fn run() -> Result<(), String> {
     let o = parse_args()?;
-    let source = std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?;
+    let source = if o.file == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("<stdin>: {e}"))?
+    } else {
+        std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?
+    };
     let context = rmlir::new_context();
     let mut module =
         Module::parse(&context, &source).ok_or_else(|| format!("{}: failed to parse", o.file))?;

@@ -84,6 +84,11 @@ impl Context {
         // SAFETY: the context is live; name is borrowed for the call.
         Type::from_raw(unsafe { b::rmlirTypeGetByOdsName(self.raw(), sref(name)) })
     }
+    /// The builtin `f8E8M0FNU` type.
+    pub fn f8e8m0fnu_type(self) -> Type {
+        // SAFETY: self is a live context.
+        Type::from_raw(unsafe { mlirFloat8E8M0FNUTypeGet(self.raw()) }).expect("f8E8M0FNU")
+    }
     /// The builtin `index` type.
     pub fn index_type(self) -> Type {
         // SAFETY: self is a live context.
@@ -416,7 +421,12 @@ impl Type {
         // SAFETY: type is live; signedness asked of integer types only.
         self.is_integer() && unsafe { mlirIntegerTypeIsSignless(self.raw()) }
     }
-    /// True for `index`.
+    /// True for the builtin `f8E8M0FNU` float type.
+    pub fn is_f8e8m0fnu(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAFloat8E8M0FNU(self.raw()) }
+    }
+    /// True for the builtin `index` type.
     pub fn is_index(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAIndex(self.raw()) }

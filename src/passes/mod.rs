@@ -2,8 +2,10 @@
 //! bridge (flags in rmlir-opt, names in stock mlir-opt's --pass-pipeline).
 
 mod arith_bridge;
+mod arith_expand;
 mod arith_to_llvm;
 pub mod conversion;
+mod driver;
 mod shape_constraints;
 mod shape_lowering;
 mod shape_to_std;
@@ -16,6 +18,7 @@ pub static ALL: &[PassDef] = &[
     arith_to_llvm::PASS,
     arith_bridge::TO_ARITH,
     arith_bridge::FROM_ARITH,
+    arith_expand::PASS,
     shape_constraints::CONVERT,
     shape_constraints::REMOVE,
     shape_lowering::PASS,

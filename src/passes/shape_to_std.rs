@@ -10,11 +10,10 @@
 //! read through the replacement map ("adaptor" values). The IR it builds is
 //! op for op what upstream builds, so outputs compare equal after renaming.
 
-use crate::ffi::ir::{Attr, Location, Op, Type, Value};
-use crate::ffi::region::Block;
-use crate::ffi::walk::{self, Builder};
+use super::driver::{Driver, EQ, Emit, SLT, ULT};
+use crate::ffi::ir::{Op, Type, Value};
+use crate::ffi::walk;
 use crate::registry::PassDef;
-use crate::semantics::ApInt;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
 use std::collections::HashMap;
@@ -33,81 +32,13 @@ pub const PASS: PassDef = PassDef {
     run,
 };
 
-/// `cmpi` predicates used here (upstream's numbering).
-const EQ: i64 = 0;
-const SLT: i64 = 2;
-const ULT: i64 = 6;
-
-/// State of one conversion run.
-struct Driver {
-    /// Replaced value -> its replacement.
-    map: HashMap<Value, Value>,
-    /// Replaced ops with their replacements, in replacement order.
-    replaced: Vec<(Op, Vec<Value>)>,
-    /// Ops created by the pattern being applied, in creation order.
-    created: Vec<Op>,
-}
-
 fn run(module: Op) -> bool {
-    let mut driver = Driver {
-        map: HashMap::new(),
-        replaced: Vec::new(),
-        created: Vec::new(),
-    };
-    for op in walk::collect_preorder(module, |o| !is_legal(o)) {
-        driver.legalize(op);
-    }
-    driver.finish()
+    Driver::run(module, is_legal, |d, op| {
+        op.name().starts_with("rshape.") && d.apply(op)
+    })
 }
 
 impl Driver {
-    /// The value an operand stands for now (the adaptor value).
-    fn lookup(&self, mut v: Value) -> Value {
-        while let Some(&next) = self.map.get(&v) {
-            v = next;
-        }
-        v
-    }
-
-    fn operands(&self, op: Op) -> Vec<Value> {
-        op.operands().map(|v| self.lookup(v)).collect()
-    }
-
-    /// Folds `op` if it folds (as the conversion driver tries first), else
-    /// applies its pattern if one matches and converts the shape ops the
-    /// pattern created.
-    fn legalize(&mut self, op: Op) {
-        if let Some(values) = walk::try_fold(op) {
-            if values.is_empty() {
-                // Folded in place: try again on the updated op.
-                return self.legalize(op);
-            }
-            self.replace(op, values);
-            return;
-        }
-        if !op.name().starts_with("rshape.") {
-            return;
-        }
-        let outer = std::mem::take(&mut self.created);
-        let converted = self.apply(op);
-        let created = std::mem::replace(&mut self.created, outer);
-        if converted {
-            for new in created {
-                if new.name().starts_with("rshape.") {
-                    self.legalize(new);
-                }
-            }
-        }
-    }
-
-    fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
-        for (i, v) in values.iter().enumerate() {
-            self.map.insert(op.result(i), *v);
-        }
-        self.replaced.push((op, values));
-        true
-    }
-
     /// Upstream's pattern for `op`, if it applies.
     fn apply(&mut self, op: Op) -> bool {
         let e = Emit::before(op);
@@ -196,86 +127,6 @@ impl Driver {
             }
             _ => false,
         }
-    }
-
-    /// Creates an op at `e` and returns its first result.
-    fn emit(
-        &mut self,
-        e: &Emit,
-        name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Value {
-        self.emit_op(e, name, operands, types, attrs).result(0)
-    }
-
-    fn emit_op(
-        &mut self,
-        e: &Emit,
-        name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
-        let op = e.builder.create(name, e.loc, operands, types, attrs);
-        self.created.push(op);
-        op
-    }
-
-    fn index(&mut self, e: &Emit, v: i64) -> Value {
-        let ctx = e.loc.context();
-        let attr = Attr::int(ctx.index_type(), &ApInt::from_i64(64, v));
-        self.emit(
-            e,
-            "rarith.constant",
-            &[],
-            &[ctx.index_type()],
-            &[("value", attr)],
-        )
-    }
-
-    fn boolean(&mut self, e: &Emit, v: bool) -> Value {
-        let ctx = e.loc.context();
-        let attr = ctx.bool_attr(v);
-        self.emit(
-            e,
-            "rarith.constant",
-            &[],
-            &[ctx.integer_type(1)],
-            &[("value", attr)],
-        )
-    }
-
-    fn dim(&mut self, e: &Emit, t: Value, i: Value) -> Value {
-        let ctx = e.loc.context();
-        self.emit(e, "tensor.dim", &[t, i], &[ctx.index_type()], &[])
-    }
-
-    fn cmpi(&mut self, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
-        let ctx = e.loc.context();
-        let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
-        self.emit(
-            e,
-            "rarith.cmpi",
-            &[a, b],
-            &[ctx.integer_type(1)],
-            &[("predicate", p)],
-        )
-    }
-
-    fn binary(&mut self, e: &Emit, name: &str, a: Value, b: Value) -> Value {
-        let ty = a.ty();
-        self.emit(e, name, &[a, b], &[ty], &[])
-    }
-
-    fn extract(&mut self, e: &Emit, t: Value, i: Value) -> Value {
-        let elt = t.ty().element_type_or_self();
-        self.emit(e, "tensor.extract", &[t, i], &[elt], &[])
-    }
-
-    fn yield_(&mut self, e: &Emit, name: &str, values: &[Value]) {
-        self.emit_op(e, name, values, &[], &[]);
     }
 
     /// `scf.if %cond -> (types) { then } else { else }`.
@@ -637,54 +488,6 @@ impl Driver {
             ],
         )
     }
-
-    /// Rewires remaining uses of replaced ops (casting where the type
-    /// changed, as the conversion's materialization does) and erases them.
-    fn finish(self) -> bool {
-        // Consumers before producers: uses by replaced ops vanish with them,
-        // so only uses by surviving ops need the replacement. A surviving
-        // use that needs the old type gets a cast, which upstream's
-        // conversion reports as an unresolved materialization, failing the
-        // pass: the first one in replacement order is reported.
-        let mut unresolved: Vec<(usize, Op, Op)> = Vec::new();
-        for (k, (op, values)) in self.replaced.iter().enumerate().rev() {
-            for (i, &new) in values.iter().enumerate() {
-                let old = op.result(i);
-                if !old.has_uses() {
-                    continue;
-                }
-                let mut new = self.lookup(new);
-                if new.ty() != old.ty() {
-                    let user = old.first_user().expect("a use");
-                    let cast = Builder::after_value(new).create(
-                        "builtin.unrealized_conversion_cast",
-                        op.location(),
-                        &[new],
-                        &[old.ty()],
-                        &[],
-                    );
-                    unresolved.push((k, cast, user));
-                    new = cast.result(0);
-                }
-                walk::replace_uses(old, new);
-            }
-            walk::erase(*op);
-        }
-        let Some((_, cast, user)) = unresolved.into_iter().min_by_key(|(k, _, _)| *k) else {
-            return true;
-        };
-        let (from, to) = (cast.operand(0).ty(), cast.result(0).ty());
-        cast.emit_error_with_op_note(
-            &format!(
-                "failed to legalize unresolved materialization from ('{}') to ('{}') that remained live after conversion",
-                from.to_string_lossy(),
-                to.to_string_lossy()
-            ),
-            user,
-            "see existing live user here: ",
-        );
-        false
-    }
 }
 
 /// The conversion target: rarith, scf and tensor ops, `cstr_require`,
@@ -704,25 +507,4 @@ fn shape_of_type(arg: Type, ctx: crate::ffi::ir::Context) -> Type {
     }
     let rank = arg.rank().map_or(DYNAMIC, |r| r as i64);
     ctx.ranked_tensor(&[rank], ctx.index_type())
-}
-
-/// Where new ops go: a builder with the location they get.
-struct Emit {
-    builder: Builder,
-    loc: Location,
-}
-
-impl Emit {
-    fn before(op: Op) -> Self {
-        Emit {
-            builder: Builder::before(op),
-            loc: op.location(),
-        }
-    }
-    fn at_end(block: Block, loc: Location) -> Self {
-        Emit {
-            builder: Builder::at_end(block, loc),
-            loc,
-        }
-    }
 }
