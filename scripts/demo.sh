@@ -43,3 +43,34 @@ $BIN/rmlir-opt examples/demo.mlir --pass-pipeline="builtin.module(canonicalize,$
 "$LLVM/bin/clang" -O2 examples/aot_main.c "$OUT/demo.o" -o "$OUT/demo"
 "$OUT/demo" 1 100
 "$OUT/demo" 100 1
+
+step "Seed 003: the matmul shape function through the three stages (examples/matmul-003.mlir)"
+STAGES="rshape-reify-shape-functions,convert-rshape-constraints,canonicalize"
+NATIVE="convert-rshape-to-std,canonicalize,one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,expand-strided-metadata,lower-affine,rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
+echo "stage 2 (constrained, most nested), as reified:"
+$BIN/rmlir-opt --allow-unregistered-dialect examples/matmul-003.mlir --rshape-reify-shape-functions \
+  | sed -n '/func.func private @matmul_0/,/^  }/p'
+echo "stage 3 (asserting):"
+$PLUGIN --allow-unregistered-dialect examples/matmul-003.mlir --pass-pipeline="builtin.module($STAGES)" \
+  | tee "$OUT/matmul.stage3.mlir" | sed -n '/func.func private @matmul_0/,/^  }/p'
+RUNTIME="$LLVM/lib/libmlir_c_runner_utils.so"
+echo "native code, JIT (stock mlir-opt + plugin, then rmlir-run):"
+$PLUGIN "$OUT/matmul.stage3.mlir" --pass-pipeline="builtin.module($NATIVE)" > "$OUT/matmul.llvm.mlir"
+for args in "3 4 4 5 0" "3 4 5 6 0" "3 4 4 5 1"; do
+  set -- $args
+  printf '[%s x %s] * [%s x %s]%s -> ' "$1" "$2" "$3" "$4" "$( [ "$5" = 1 ] && echo ' (lhs of rank 3)')"
+  ( $BIN/rmlir-run "$OUT/matmul.stage3.mlir" -e run --entry-point-result=void \
+    --arg=i64:"$1" --arg=i64:"$2" --arg=i64:"$3" --arg=i64:"$4" --arg=i64:"$5" \
+    --shared-libs="$RUNTIME" --pipeline="builtin.module($NATIVE)" ) 2>/dev/null \
+    || echo "  (aborted: exit status $?)"
+done
+echo "native code, AOT executable (rmlir-opt -> mlir-translate -> clang-22):"
+$BIN/rmlir-opt --allow-unregistered-dialect examples/matmul-003.mlir \
+  --pass-pipeline="builtin.module($STAGES,$NATIVE)" > "$OUT/matmul.aot.mlir"
+"$LLVM/bin/mlir-translate" --mlir-to-llvmir "$OUT/matmul.aot.mlir" -o "$OUT/matmul.ll"
+"$LLVM/bin/clang" -O2 -c "$OUT/matmul.ll" -o "$OUT/matmul.o" -Wno-override-module
+"$LLVM/bin/clang" -O2 examples/matmul_003_main.c "$OUT/matmul.o" -o "$OUT/matmul" \
+  -L"$LLVM/lib" -lmlir_c_runner_utils -Wl,-rpath,"$LLVM/lib"
+"$OUT/matmul" 3 4 4 5
+( "$OUT/matmul" 3 4 5 6 ) 2>/dev/null || echo "  (aborted: exit status $?)"
+( "$OUT/matmul" 3 4 4 5 1 ) 2>/dev/null || echo "  (aborted: exit status $?)"

@@ -27,7 +27,11 @@ pub fn emit_c_interfaces(module: &Module) {
         return;
     };
     let unit = root.context().unit_attr();
-    for f in crate::ffi::walk::collect(root, |op| op.name() == "func.func") {
+    // Declarations (runtime functions such as `printI64`) keep their plain
+    // C symbol.
+    let defined =
+        |op: Op| op.name() == "func.func" && op.region(0).and_then(|r| r.first_block()).is_some();
+    for f in crate::ffi::walk::collect(root, defined) {
         f.set_discardable_attr("llvm.emit_c_interface", unit);
     }
 }

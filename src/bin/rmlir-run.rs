@@ -112,6 +112,8 @@ fn run() -> Result<(), String> {
     }
     let libs: Vec<&str> = o.libs.iter().map(String::as_str).collect();
     let jit = Jit::new(&module, o.opt_level, &libs)?;
+    // Runtime output must survive a failing `cf.assert` (abort).
+    rmlir::ffi::exec::unbuffer_c_stdout();
     if let Some(r) = jit.call(&o.entry, &o.args, o.result)? {
         println!("{}", show(r));
     }

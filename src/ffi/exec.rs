@@ -117,3 +117,21 @@ impl Drop for Jit {
         unsafe { mlirExecutionEngineDestroy(self.engine) }
     }
 }
+
+unsafe extern "C" {
+    /// The C library's standard output stream (glibc's `FILE *stdout`).
+    static mut stdout: *mut c_void;
+    fn setvbuf(stream: *mut c_void, buf: *mut std::ffi::c_char, mode: i32, size: usize) -> i32;
+}
+
+/// Makes the C library's stdout unbuffered, so that what JIT-compiled code
+/// prints (runtime `printI64`, `cf.assert` messages through `puts`) is not
+/// lost when it aborts.
+pub fn unbuffer_c_stdout() {
+    const IONBF: i32 = 2;
+    // SAFETY: `stdout` is the C library's stream object, initialised before
+    // main; setvbuf is called before this process writes to it from C code.
+    unsafe {
+        setvbuf(stdout, std::ptr::null_mut(), IONBF, 0);
+    }
+}

@@ -125,6 +125,32 @@ impl Context {
         })
         .expect("i32 array")
     }
+    /// The function type `(inputs) -> (results)`.
+    pub fn function_type(self, inputs: &[Type], results: &[Type]) -> Type {
+        // SAFETY: self is live; Type is repr(transparent) over MlirType, so
+        // the slices are arrays of MlirType borrowed for the call.
+        Type::from_raw(unsafe {
+            mlirFunctionTypeGet(
+                self.raw(),
+                inputs.len() as isize,
+                inputs.as_ptr().cast(),
+                results.len() as isize,
+                results.as_ptr().cast(),
+            )
+        })
+        .expect("function type")
+    }
+    /// A `TypeAttr` holding `ty`.
+    pub fn type_attr(self, ty: Type) -> Attr {
+        // SAFETY: ty is live.
+        Attr::from_raw(unsafe { mlirTypeAttrGet(ty.raw()) }).expect("type attr")
+    }
+    /// A flat symbol reference `@name`.
+    pub fn flat_symbol_ref(self, name: &str) -> Attr {
+        // SAFETY: self is live; name is copied by MLIR.
+        Attr::from_raw(unsafe { mlirFlatSymbolRefAttrGet(self.raw(), sref(name)) })
+            .expect("symbol ref")
+    }
     /// A string attribute.
     pub fn string_attr(self, text: &str) -> Attr {
         // SAFETY: self is a live context; text is copied by MLIR.
@@ -289,6 +315,21 @@ impl Op {
     pub fn emit_error_with_op_note(self, message: &str, other: Op, note: &str) {
         // SAFETY: both ops are live; the strings are borrowed for the call.
         unsafe { b::rmlirEmitErrorWithOpNote(self.raw(), sref(message), other.raw(), sref(note)) }
+    }
+    /// Removes a discardable attribute (no-op when absent).
+    pub fn remove_discardable_attr(self, name: &str) {
+        // SAFETY: op is live; name is borrowed for the call.
+        unsafe {
+            mlirOperationRemoveDiscardableAttributeByName(self.raw(), sref(name));
+        }
+    }
+    /// True when the op's name is registered (its dialect knows it).
+    pub fn is_registered(self) -> bool {
+        // SAFETY: op is live; the name's context is the op's.
+        unsafe {
+            let name = mlirIdentifierStr(mlirOperationGetName(self.raw()));
+            mlirContextIsRegisteredOperation(mlirOperationGetContext(self.raw()), name)
+        }
     }
     /// True when the op has the SymbolTable trait.
     pub fn is_symbol_table(self) -> bool {

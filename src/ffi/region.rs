@@ -107,6 +107,11 @@ impl Op {
         // SAFETY: the op is live.
         Op::from_raw(unsafe { mlirOperationGetParentOperation(self.raw()) })
     }
+    /// The block that holds the op.
+    pub fn parent_block(self) -> Option<Block> {
+        // SAFETY: the op is live.
+        Block::from_raw(unsafe { mlirOperationGetBlock(self.raw()) })
+    }
     /// The types of the op's results.
     pub fn result_types(self) -> impl Iterator<Item = Type> {
         (0..self.num_results()).map(move |i| self.result(i).ty())

@@ -6,6 +6,7 @@ mod arith_expand;
 mod arith_to_llvm;
 pub mod conversion;
 mod driver;
+mod reify;
 mod shape_constraints;
 mod shape_lowering;
 mod shape_to_std;
@@ -19,6 +20,7 @@ pub static ALL: &[PassDef] = &[
     arith_bridge::TO_ARITH,
     arith_bridge::FROM_ARITH,
     arith_expand::PASS,
+    reify::PASS,
     shape_constraints::CONVERT,
     shape_constraints::REMOVE,
     shape_lowering::PASS,

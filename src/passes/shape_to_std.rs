@@ -116,6 +116,7 @@ impl Driver {
             "rshape.shape_eq" => self.shape_eq(op, &e),
             "rshape.shape_of" => self.shape_of(op, &e),
             "rshape.split_at" => self.split_at(op, &e),
+            "rshape.concat" => self.concat(op, &e),
             "rshape.to_extent_tensor" => {
                 let input = self.operands(op)[0];
                 if !input.ty().is_ranked_tensor() {
@@ -440,6 +441,47 @@ impl Driver {
             d.yield_(g, "tensor.yield", &[extent]);
         });
         self.replace(op, vec![r])
+    }
+
+    /// An rmlir extension (upstream leaves `concat` unconverted): on extent
+    /// tensors, `tensor.generate` of `i < rank(lhs) ? lhs[i] : rhs[i -
+    /// rank(lhs)]`.
+    fn concat(&mut self, op: Op, e: &Emit) -> bool {
+        let all = [op.operand(0), op.operand(1), op.result(0)];
+        if all.iter().any(|v| is_shape_type(v.ty())) {
+            return false;
+        }
+        let ops = self.operands(op);
+        let (lhs, rhs) = (ops[0], ops[1]);
+        let ctx = op.context();
+        let index_ty = ctx.index_type();
+        let zero = self.index(e, 0);
+        let lhs_rank = self.dim(e, lhs, zero);
+        let rhs_rank = self.dim(e, rhs, zero);
+        let rank = self.binary(e, "rarith.addi", lhs_rank, rhs_rank);
+        let mut result = self.generate(e, rank, |d, g, i| {
+            let in_lhs = d.cmpi(g, ULT, i, lhs_rank);
+            let pick = d.scf_if(
+                g,
+                in_lhs,
+                &[index_ty],
+                |d, t| {
+                    let v = d.extract(t, lhs, i);
+                    d.yield_(t, "scf.yield", &[v]);
+                },
+                |d, f| {
+                    let j = d.binary(f, "rarith.subi", i, lhs_rank);
+                    let v = d.extract(f, rhs, j);
+                    d.yield_(f, "scf.yield", &[v]);
+                },
+            );
+            d.yield_(g, "tensor.yield", &[pick.result(0)]);
+        });
+        let ty = op.result(0).ty();
+        if result.ty() != ty {
+            result = self.emit(e, "tensor.cast", &[result], &[ty], &[]);
+        }
+        self.replace(op, vec![result])
     }
 
     fn split_at(&mut self, op: Op, e: &Emit) -> bool {

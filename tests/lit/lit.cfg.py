@@ -41,3 +41,17 @@ config.substitutions.append(
 config.substitutions.append(
     ("%from-upstream", r"sed -E 's/\barith\./rarith./g; s/\bshape\./rshape./g; s/!shape\./!rshape./g; s/#arith\./#rarith./g'")
 )
+
+# %llvm-lib: the LLVM library directory (runtime libraries for the JIT).
+config.substitutions.append(("%llvm-lib", os.path.join(llvm, "lib")))
+# %native: rshape/rarith with tensors (stage 3 of seed 003) to the LLVM dialect.
+config.substitutions.append(
+    (
+        "%native",
+        "builtin.module(convert-rshape-to-std,canonicalize,"
+        "one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,"
+        "expand-strided-metadata,lower-affine,rarith-expand,convert-scf-to-cf,"
+        "convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
+        "finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)",
+    )
+)
