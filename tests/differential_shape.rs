@@ -512,3 +512,217 @@ fn random_shape_programs_canonicalize_exactly_as_upstream() {
         panic!("outputs differ in length");
     }
 }
+
+/// A random extent-tensor program (what `convert-shape-to-std` lowers):
+/// shapes of tensor arguments, extent-tensor arguments, index arithmetic.
+fn conversion_program(rng: &mut Rng, n: usize) -> String {
+    let mut body = String::new();
+    let mut all: Vec<(String, String)> = Vec::new();
+    let mut extents: Vec<(String, String)> = vec![
+        ("%e0".into(), "tensor<3xindex>".into()),
+        ("%e1".into(), "tensor<?xindex>".into()),
+    ];
+    let mut indices: Vec<String> = vec!["%i0".into()];
+    let next = std::cell::Cell::new(0usize);
+    let fresh = || {
+        next.set(next.get() + 1);
+        format!("%v{}", next.get())
+    };
+    let def = |body: &mut String, all: &mut Vec<(String, String)>, text: String, ty: &str| {
+        let v = fresh();
+        writeln!(body, "  {v} = {text}").unwrap();
+        all.push((v.clone(), ty.to_string()));
+        v
+    };
+    for _ in 0..n {
+        let (e, et) = rng.pick(&extents).clone();
+        let (f, ft) = rng.pick(&extents).clone();
+        let i = rng.pick(&indices).clone();
+        match rng.below(11) {
+            0 => {
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.rank {e} : {et} -> index"),
+                    "index",
+                );
+                indices.push(v);
+            }
+            1 => {
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.get_extent {e}, {i} : {et}, index -> index"),
+                    "index",
+                );
+                indices.push(v);
+            }
+            2 => {
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.broadcast {e}, {f} : {et}, {ft} -> tensor<?xindex>"),
+                    "tensor<?xindex>",
+                );
+                extents.push((v, "tensor<?xindex>".into()));
+            }
+            3 => {
+                def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.shape_eq {e}, {f} : {et}, {ft}"),
+                    "i1",
+                );
+            }
+            4 => {
+                def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.is_broadcastable {e}, {f} : {et}, {ft}"),
+                    "i1",
+                );
+            }
+            5 => {
+                let op = *rng.pick(&["add", "mul"]);
+                let j = rng.pick(&indices).clone();
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.{op} {i}, {j} : index, index -> index"),
+                    "index",
+                );
+                indices.push(v);
+            }
+            6 => {
+                let v = fresh();
+                writeln!(
+                    body,
+                    "  {v}:2 = \"shape.split_at\"({e}, {i}) : ({et}, index) -> (tensor<?xindex>, tensor<?xindex>)"
+                )
+                .unwrap();
+                for k in 0..2 {
+                    all.push((format!("{v}#{k}"), "tensor<?xindex>".into()));
+                    extents.push((format!("{v}#{k}"), "tensor<?xindex>".into()));
+                }
+            }
+            7 => {
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.any {e}, {f} : {et}, {ft} -> {et}"),
+                    &et,
+                );
+                // The result takes the first operand's type: upstream replaces
+                // `any` by that operand.
+                extents.push((v, et.clone()));
+            }
+            8 => {
+                // Not of the rank-0 argument: upstream lowers `get_extent` of
+                // its shape to an invalid `tensor.dim` (see
+                // docs/upstream-differences.md).
+                let k = rng.below(TENSOR_ARGS.len());
+                let (ty, rank) = TENSOR_ARGS[k];
+                if rank == 0 {
+                    continue;
+                }
+                let rty = format!("tensor<{rank}xindex>");
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("shape.shape_of %t{k} : {ty} -> {rty}"),
+                    &rty,
+                );
+                extents.push((v, rty));
+            }
+            9 => {
+                let c = *rng.pick(&[0i64, 1, 2, 3]);
+                let v = def(
+                    &mut body,
+                    &mut all,
+                    format!("arith.constant {c} : index"),
+                    "index",
+                );
+                indices.push(v);
+            }
+            _ => {
+                let k = rng.below(TENSOR_ARGS.len());
+                let (ty, rank) = TENSOR_ARGS[k];
+                if rank > 0 {
+                    let d = rng.below(rank);
+                    let c = def(
+                        &mut body,
+                        &mut all,
+                        format!("arith.constant {d} : index"),
+                        "index",
+                    );
+                    let v = def(
+                        &mut body,
+                        &mut all,
+                        format!("shape.dim %t{k}, {c} : {ty}, index -> index"),
+                        "index",
+                    );
+                    indices.push(v);
+                }
+            }
+        }
+    }
+    let tensors: Vec<String> = TENSOR_ARGS
+        .iter()
+        .enumerate()
+        .map(|(k, (ty, _))| format!("%t{k}: {ty}"))
+        .collect();
+    let (names, types): (Vec<String>, Vec<String>) = all.into_iter().unzip();
+    format!(
+        "func.func @f(%e0: tensor<3xindex>, %e1: tensor<?xindex>, %i0: index, {}) {{\n{body}  \"test.sink\"({}) : ({}) -> ()\n  return\n}}\n",
+        tensors.join(", "),
+        names.join(", "),
+        types.join(", ")
+    )
+}
+
+#[test]
+fn random_extent_programs_convert_to_std_exactly_as_upstream() {
+    let count: usize = std::env::var("RMLIR_DIFF_SHAPE_PROGRAMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(150);
+    let seed: u64 = std::env::var("RMLIR_DIFF_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0xc0_4e27);
+    let mut rng = Rng(seed | 1);
+    let programs: Vec<String> = (0..count)
+        .map(|_| {
+            let n = 4 + rng.below(12);
+            conversion_program(&mut rng, n)
+        })
+        .collect();
+    let upstream_src = programs.join("// -----\n");
+    let ours_src = to_ours(&upstream_src);
+    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    let common = ["--allow-unregistered-dialect", "--split-input-file"];
+    let upstream = to_ours(&run(
+        &format!("{prefix}/bin/mlir-opt"),
+        &[&common[..], &["--convert-shape-to-std"]].concat(),
+        &upstream_src,
+    ));
+    let ours = run(
+        env!("CARGO_BIN_EXE_rmlir-opt"),
+        &[&common[..], &["--convert-rshape-to-std"]].concat(),
+        &ours_src,
+    );
+    if upstream != ours {
+        let (u, o): (Vec<&str>, Vec<&str>) = (
+            upstream.split("// -----").collect(),
+            ours.split("// -----").collect(),
+        );
+        for (i, (a, b)) in u.iter().zip(&o).enumerate() {
+            assert_eq!(
+                a, b,
+                "program {i} differs (seed {seed:#x}); input:\n{}",
+                programs[i]
+            );
+        }
+        panic!("outputs differ in length");
+    }
+}

@@ -94,7 +94,9 @@ impl Driver {
                 let ctx = op.context();
                 if let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") {
                     let arg = shape_of.operand(0);
-                    if arg.ty().is_shaped() {
+                    // Not for rank 0, where `tensor.dim` is invalid (upstream
+                    // builds it: see docs/upstream-differences.md).
+                    if arg.ty().is_shaped() && arg.ty().rank() != Some(0) {
                         let r =
                             self.emit(&e, "tensor.dim", &[arg, ops[1]], &[ctx.index_type()], &[]);
                         return self.replace(op, vec![r]);
