@@ -104,7 +104,7 @@ fn main() {
                 line,
                 "    OdsOp {{ name: \"{dialect}.{mnemonic}\", has_folder: {}, has_verifier: {}, \
                  has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {}, \
-                 cast_compatible: {}, speculatability: {} }},",
+                 cast_compatible: {}, speculatability: {}, int_range: {} }},",
                 bit("hasFolder"),
                 bit("hasVerifier"),
                 bit("hasRegionVerifier"),
@@ -113,6 +113,7 @@ fn main() {
                 has("RustInferTypes") || has("RustInferTypesCompatible"),
                 has("RustCastCompatible"),
                 has("RustSpeculatable"),
+                has("RustIntRange"),
             )
             .unwrap();
             entries.push((format!("{dialect}.{mnemonic}"), line));

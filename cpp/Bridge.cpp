@@ -234,6 +234,38 @@ Speculation::Speculatability getSpeculatability(uint32_t opId, Operation *op) {
   }
 }
 
+namespace {
+struct IntRangeSink {
+  Operation *op;
+  SetIntRangeFn *set;
+};
+} // namespace
+
+static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
+                                  const RmlirIntRange *range) {
+  auto *sink = static_cast<IntRangeSink *>(userData);
+  unsigned numWords = (range->width + 63) / 64;
+  auto value = [&](const uint64_t *words) {
+    return APInt(range->width, llvm::ArrayRef<uint64_t>(words, numWords));
+  };
+  (*sink->set)(sink->op->getResult(resultIndex),
+               ConstantIntRanges(value(range->umin), value(range->umax),
+                                 value(range->smin), value(range->smax)));
+}
+
+void inferIntRanges(uint32_t opId, Operation *op,
+                    llvm::ArrayRef<ConstantIntRanges> argRanges,
+                    SetIntRangeFn setResultRange) {
+  llvm::SmallVector<RmlirIntRange, 4> args;
+  for (const ConstantIntRanges &r : argRanges)
+    args.push_back({r.umin().getBitWidth(), r.umin().getRawData(),
+                    r.umax().getRawData(), r.smin().getRawData(),
+                    r.smax().getRawData()});
+  IntRangeSink sink{op, &setResultRange};
+  hooks().inferIntRanges(opId, wrap(op), args.data(), args.size(),
+                         &setIntRangeTrampoline, &sink);
+}
+
 Type transformType(llvm::StringRef transform, Type type) {
   return unwrap(hooks().transformType(toC(transform), wrap(type)));
 }

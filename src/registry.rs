@@ -27,6 +27,8 @@ pub struct OdsOp {
     pub cast_compatible: bool,
     /// Carries `RustSpeculatable` (ConditionallySpeculatable).
     pub speculatability: bool,
+    /// Carries `RustIntRange` (InferIntRangeInterface).
+    pub int_range: bool,
 }
 
 include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
@@ -60,6 +62,13 @@ pub enum Speculatability {
     /// Safe if the ops in its regions are.
     RecursivelySpeculatable = 2,
 }
+
+/// InferIntRangeInterface: the result ranges (None where unknown) from the
+/// operand ranges.
+pub type IntRangeFn = fn(
+    Op,
+    &[crate::semantics::int_range::IntRange],
+) -> Vec<Option<crate::semantics::int_range::IntRange>>;
 
 /// A verifier: emits its diagnostics on the op and returns false on failure.
 pub type VerifyFn = fn(Op) -> bool;
@@ -106,6 +115,8 @@ pub struct OpBehaviour {
     pub cast_compatible: Option<CastCompatibleFn>,
     /// ConditionallySpeculatable::getSpeculatability.
     pub speculatability: Option<SpeculatabilityFn>,
+    /// InferIntRangeInterface::inferResultRanges.
+    pub int_range: Option<IntRangeFn>,
 }
 
 /// An op with no Rust hooks (a `const` base for struct update syntax).
@@ -114,6 +125,7 @@ pub const NO_HOOKS: OpBehaviour = OpBehaviour {
     fold_many: None,
     cast_compatible: None,
     speculatability: None,
+    int_range: None,
     verify: None,
     verify_regions: None,
     patterns: &[],
@@ -233,6 +245,12 @@ mod tests {
                 op.result_names,
                 b.result_names.is_some(),
                 "{}: result names",
+                op.name
+            );
+            assert_eq!(
+                op.int_range,
+                b.int_range.is_some(),
+                "{}: int ranges",
                 op.name
             );
             assert_eq!(

@@ -216,7 +216,8 @@ class RArith_CompareOp<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def RArith_ConstantOp : RustOp<RArith_Dialect, "constant",
-    [ConstantLike, Pure, RustResultNames, AllTypesMatch<["value", "result"]>]> {
+    [ConstantLike, Pure, RustResultNames, RustIntRange,
+     AllTypesMatch<["value", "result"]>]> {
   let summary = "integer or floating point constant";
   let arguments = (ins TypedAttrInterface:$value);
   let results = (outs AnyType:$result);
@@ -225,13 +226,14 @@ def RArith_ConstantOp : RustOp<RArith_Dialect, "constant",
   let hasVerifier = 1;
 }
 
-def RArith_AddIOp : RArith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> {
+def RArith_AddIOp : RArith_IntBinaryOpWithOverflowFlags<"addi",
+    [Commutative, RustIntRange]> {
   let summary = "integer addition operation";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
-def RArith_CmpIOp : RArith_CompareOp<"cmpi"> {
+def RArith_CmpIOp : RArith_CompareOp<"cmpi", [RustIntRange]> {
   let summary = "integer comparison operation";
   let arguments = (ins RArith_CmpIPredicateAttr:$predicate,
                        SignlessIntegerOrIndexLike:$lhs,
@@ -252,14 +254,14 @@ def RArith_AddUIExtendedOp : RArith_MultiResultOp<"addui_extended", [Pure, Commu
   let hasCanonicalizer = 1;
 }
 
-def RArith_SubIOp : RArith_IntBinaryOpWithOverflowFlags<"subi"> {
+def RArith_SubIOp : RArith_IntBinaryOpWithOverflowFlags<"subi", [RustIntRange]> {
   let summary = "Integer subtraction operation.";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
 def RArith_MulIOp : RArith_IntBinaryOpWithOverflowFlags<"muli",
-    [Commutative, RustResultNames]> {
+    [Commutative, RustResultNames, RustIntRange]> {
   let summary = "Integer multiplication operation.";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -353,33 +355,33 @@ def RArith_ShRSIOp : RArith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
   let hasFolder = 1;
 }
 
-def RArith_MaxSIOp : RArith_TotalIntBinaryOp<"maxsi", [Commutative]> {
+def RArith_MaxSIOp : RArith_TotalIntBinaryOp<"maxsi", [Commutative, RustIntRange]> {
   let summary = "signed integer maximum operation";
   let hasFolder = 1;
 }
 
-def RArith_MaxUIOp : RArith_TotalIntBinaryOp<"maxui", [Commutative]> {
+def RArith_MaxUIOp : RArith_TotalIntBinaryOp<"maxui", [Commutative, RustIntRange]> {
   let summary = "unsigned integer maximum operation";
   let hasFolder = 1;
 }
 
-def RArith_MinSIOp : RArith_TotalIntBinaryOp<"minsi", [Commutative]> {
+def RArith_MinSIOp : RArith_TotalIntBinaryOp<"minsi", [Commutative, RustIntRange]> {
   let summary = "signed integer minimum operation";
   let hasFolder = 1;
 }
 
-def RArith_MinUIOp : RArith_TotalIntBinaryOp<"minui", [Commutative]> {
+def RArith_MinUIOp : RArith_TotalIntBinaryOp<"minui", [Commutative, RustIntRange]> {
   let summary = "unsigned integer minimum operation";
   let hasFolder = 1;
 }
 
-def RArith_ExtUIOp : RArith_IToICastOp<"extui"> {
+def RArith_ExtUIOp : RArith_IToICastOp<"extui", [RustIntRange]> {
   let summary = "integer zero extension operation";
   let hasFolder = 1;
   let hasVerifier = 1;
 }
 
-def RArith_ExtSIOp : RArith_IToICastOp<"extsi"> {
+def RArith_ExtSIOp : RArith_IToICastOp<"extsi", [RustIntRange]> {
   let summary = "integer sign extension operation";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -566,7 +568,7 @@ class RArith_BooleanConditionOrMatchingShape<string condition, string result>
                   Or<[TypeIsPred<condition, I1>,
                       AllShapesMatch<[condition, result]>.predicate]>>;
 
-def RArith_SelectOp : RArith_Op<"select", [Pure,
+def RArith_SelectOp : RArith_Op<"select", [Pure, RustIntRange,
     AllTypesMatch<["true_value", "false_value", "result"]>,
     RArith_BooleanConditionOrMatchingShape<"condition", "result">,
     SelectLikeOpInterface]> {

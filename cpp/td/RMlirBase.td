@@ -18,6 +18,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/CastInterfaces.td"
 include "mlir/Interfaces/VectorInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 
 // Interface traits whose methods are implemented by Rust hooks.
 def RustResultNames
@@ -31,6 +32,8 @@ def RustCastCompatible : DeclareOpInterfaceMethods<CastOpInterface>;
 def RustUnrollShape
     : DeclareOpInterfaceMethods<VectorUnrollOpInterface, ["getShapeForUnroll"]>;
 def RustSpeculatable : DeclareOpInterfaceMethods<ConditionallySpeculatable>;
+def RustIntRange
+    : DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>;
 
 // Type transformers for TypesMatchWith, answered by Rust.
 class RustTypeTransform<string name> {
@@ -101,6 +104,14 @@ bool $cppClass::areCastCompatible(::mlir::TypeRange inputs,
 ::mlir::Speculation::Speculatability $cppClass::getSpeculatability() {
   return ::rmlir::bridge::getSpeculatability(
       ::rmlir::bridge::opIdOf<$cppClass>(), getOperation());
+}
+}], ""),
+    !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustIntRange"))), [{
+void $cppClass::inferResultRanges(
+    ::llvm::ArrayRef<::mlir::ConstantIntRanges> argRanges,
+    ::mlir::SetIntRangeFn setResultRange) {
+  ::rmlir::bridge::inferIntRanges(::rmlir::bridge::opIdOf<$cppClass>(),
+                                  getOperation(), argRanges, setResultRange);
 }
 }], ""),
     !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustUnrollShape"))), [{

@@ -10,6 +10,7 @@ mod float_patterns;
 pub mod fold;
 mod int_binary;
 mod int_casts;
+mod int_range;
 pub(crate) mod patterns;
 mod select;
 
@@ -18,6 +19,13 @@ use crate::registry::OpBehaviour;
 
 /// The Rust hooks of `rarith.<mnemonic>`.
 pub fn behaviour(mnemonic: &str) -> OpBehaviour {
+    OpBehaviour {
+        int_range: int_range::of(mnemonic),
+        ..hooks(mnemonic)
+    }
+}
+
+fn hooks(mnemonic: &str) -> OpBehaviour {
     match mnemonic {
         "constant" => constant::BEHAVIOUR,
         "addi" => addi::BEHAVIOUR,

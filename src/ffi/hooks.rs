@@ -353,6 +353,61 @@ extern "C" fn speculatability(id: u32, op: MlirOperation) -> u32 {
     )
 }
 
+extern "C" fn infer_int_ranges(
+    id: u32,
+    op: MlirOperation,
+    args: *const b::RmlirIntRange,
+    num_args: isize,
+    set: b::RmlirSetIntRangeFn,
+    user_data: *mut c_void,
+) {
+    use crate::semantics::ApInt;
+    use crate::semantics::int_range::IntRange;
+    let (Some(op), Some(set)) = (Op::from_raw(op), set) else {
+        return;
+    };
+    guard(
+        "inferResultRanges",
+        || Some(op.location()),
+        (),
+        || {
+            let Some(f) = behaviour(id).and_then(|b| b.int_range) else {
+                return;
+            };
+            let read = |width: u32, words: *const u64| {
+                let n = width.div_ceil(64) as usize;
+                // SAFETY: the bridge passes `ceil(width/64)` words per value,
+                // alive for the duration of this hook.
+                ApInt::from_words(width, unsafe { std::slice::from_raw_parts(words, n) })
+            };
+            // SAFETY: `args` points to `num_args` ranges alive for the call.
+            let raw = unsafe { std::slice::from_raw_parts(args, num_args.max(0) as usize) };
+            let ranges: Vec<IntRange> = raw
+                .iter()
+                .map(|r| IntRange {
+                    umin: read(r.width, r.umin),
+                    umax: read(r.width, r.umax),
+                    smin: read(r.width, r.smin),
+                    smax: read(r.width, r.smax),
+                })
+                .collect();
+            for (i, range) in f(op, &ranges).into_iter().enumerate() {
+                let Some(range) = range else { continue };
+                let out = b::RmlirIntRange {
+                    width: range.width(),
+                    umin: range.umin.words().as_ptr(),
+                    umax: range.umax.words().as_ptr(),
+                    smin: range.smin.words().as_ptr(),
+                    smax: range.smax.words().as_ptr(),
+                };
+                // SAFETY: `set` is the bridge's trampoline for this call; the
+                // words outlive the call.
+                unsafe { set(user_data, i as isize, &out) };
+            }
+        },
+    )
+}
+
 extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
     let null = MlirType {
         ptr: std::ptr::null(),
@@ -470,6 +525,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     areCastCompatible: Some(are_cast_compatible),
     speculatability: Some(speculatability),
     shapeForUnroll: Some(shape_for_unroll),
+    inferIntRanges: Some(infer_int_ranges),
     transformType: Some(transform_type),
     materializeConstant: Some(materialize_constant),
     verifyOperationAttribute: Some(verify_operation_attribute),

@@ -540,6 +540,92 @@ impl ApInt {
         let overflow = sum.ucmp(self) == std::cmp::Ordering::Less;
         (sum, overflow)
     }
+
+    /// Wrapping addition reporting signed overflow (LLVM's `sadd_ov`).
+    pub fn sadd_ov(&self, rhs: &Self) -> (Self, bool) {
+        let sum = self.wrapping_add(rhs);
+        let overflow =
+            self.is_negative() == rhs.is_negative() && sum.is_negative() != self.is_negative();
+        (sum, overflow)
+    }
+
+    /// Wrapping subtraction reporting unsigned overflow (the borrow).
+    pub fn usub_ov(&self, rhs: &Self) -> (Self, bool) {
+        (self.wrapping_sub(rhs), self.ucmp(rhs).is_lt())
+    }
+
+    /// Wrapping subtraction reporting signed overflow.
+    pub fn ssub_ov(&self, rhs: &Self) -> (Self, bool) {
+        let diff = self.wrapping_sub(rhs);
+        let overflow =
+            self.is_negative() != rhs.is_negative() && diff.is_negative() != self.is_negative();
+        (diff, overflow)
+    }
+
+    /// Wrapping multiplication reporting unsigned overflow.
+    pub fn umul_ov(&self, rhs: &Self) -> (Self, bool) {
+        let wide = self.widening_umul(rhs);
+        let low = wide.trunc(self.width);
+        (low.clone(), wide != low.zext(self.width * 2))
+    }
+
+    /// Wrapping multiplication reporting signed overflow.
+    pub fn smul_ov(&self, rhs: &Self) -> (Self, bool) {
+        let wide = self.widening_smul(rhs);
+        let low = wide.trunc(self.width);
+        (low.clone(), wide != low.sext(self.width * 2))
+    }
+
+    /// Unsigned saturating addition.
+    pub fn uadd_sat(&self, rhs: &Self) -> Self {
+        match self.uadd_ov(rhs) {
+            (_, true) => Self::all_ones(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Signed saturating addition.
+    pub fn sadd_sat(&self, rhs: &Self) -> Self {
+        match self.sadd_ov(rhs) {
+            (_, true) if self.is_negative() => Self::signed_min(self.width),
+            (_, true) => Self::signed_max(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Unsigned saturating subtraction.
+    pub fn usub_sat(&self, rhs: &Self) -> Self {
+        match self.usub_ov(rhs) {
+            (_, true) => Self::zero(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Signed saturating subtraction.
+    pub fn ssub_sat(&self, rhs: &Self) -> Self {
+        match self.ssub_ov(rhs) {
+            (_, true) if self.is_negative() => Self::signed_min(self.width),
+            (_, true) => Self::signed_max(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Unsigned saturating multiplication.
+    pub fn umul_sat(&self, rhs: &Self) -> Self {
+        match self.umul_ov(rhs) {
+            (_, true) => Self::all_ones(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Signed saturating multiplication.
+    pub fn smul_sat(&self, rhs: &Self) -> Self {
+        match self.smul_ov(rhs) {
+            (_, true) if self.is_negative() != rhs.is_negative() => Self::signed_min(self.width),
+            (_, true) => Self::signed_max(self.width),
+            (v, false) => v,
+        }
+    }
 }
 
 impl fmt::Debug for ApInt {

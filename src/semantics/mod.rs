@@ -6,6 +6,7 @@
 pub mod apint;
 pub mod cmp;
 pub mod float;
+pub mod int_range;
 pub mod lattice;
 pub mod shape;
 

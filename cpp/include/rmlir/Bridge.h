@@ -57,6 +57,19 @@ typedef struct {
   const void *self;
 } RmlirAttrLookup;
 
+/// An integer range (ConstantIntRanges): four values of `width` bits, each
+/// ceil(width/64) little-endian words.
+typedef struct {
+  unsigned width;
+  const uint64_t *umin;
+  const uint64_t *umax;
+  const uint64_t *smin;
+  const uint64_t *smax;
+} RmlirIntRange;
+/// Receives result ranges from the Rust inferIntRanges hook.
+typedef void (*RmlirSetIntRangeFn)(void *userData, intptr_t resultIndex,
+                                   const RmlirIntRange *range);
+
 /// Receives types from the Rust inferReturnTypes hook.
 typedef void (*RmlirPushTypeFn)(void *userData, MlirType type);
 
@@ -107,6 +120,11 @@ typedef struct {
   /// dims, returns the rank, or -1 for "no unroll shape".
   intptr_t (*shapeForUnroll)(uint32_t opId, MlirOperation op, int64_t *dims,
                              intptr_t capacity);
+  /// InferIntRangeInterface::inferResultRanges: calls `set` for the
+  /// results whose range it knows.
+  void (*inferIntRanges)(uint32_t opId, MlirOperation op,
+                         const RmlirIntRange *args, intptr_t numArgs,
+                         RmlirSetIntRangeFn set, void *userData);
   /// Type transformers named in ODS TypesMatchWith constraints.
   MlirType (*transformType)(MlirStringRef transform, MlirType type);
 

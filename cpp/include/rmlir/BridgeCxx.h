@@ -19,6 +19,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <cstdint>
@@ -81,6 +82,10 @@ bool areCastCompatible(uint32_t opId, mlir::TypeRange inputs,
                        mlir::TypeRange outputs);
 mlir::Speculation::Speculatability getSpeculatability(uint32_t opId,
                                                       mlir::Operation *op);
+/// InferIntRangeInterface::inferResultRanges.
+void inferIntRanges(uint32_t opId, mlir::Operation *op,
+                    llvm::ArrayRef<mlir::ConstantIntRanges> argRanges,
+                    mlir::SetIntRangeFn setResultRange);
 /// TypesMatchWith transformers named in ODS.
 mlir::Type transformType(llvm::StringRef transform, mlir::Type type);
 

@@ -1,0 +1,412 @@
+//! Integer ranges as MLIR's `ConstantIntRanges` models them (unsigned and
+//! signed bounds of one bit width, both holding), and the range-inference
+//! rules of the arith ops, as upstream's `InferIntRangeCommon` states them.
+
+use super::ApInt;
+
+/// `umin <= x <= umax` (unsigned) and `smin <= x <= smax` (signed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IntRange {
+    /// Unsigned lower bound.
+    pub umin: ApInt,
+    /// Unsigned upper bound.
+    pub umax: ApInt,
+    /// Signed lower bound.
+    pub smin: ApInt,
+    /// Signed upper bound.
+    pub smax: ApInt,
+}
+
+/// Overflow flags of the integer ops (`#rarith.overflow` bits).
+pub const NSW: u64 = 1;
+/// No unsigned wrap.
+pub const NUW: u64 = 2;
+
+impl IntRange {
+    /// The bit width.
+    pub fn width(&self) -> u32 {
+        self.umin.width()
+    }
+
+    /// Exactly `v`.
+    pub fn constant(v: &ApInt) -> Self {
+        IntRange {
+            umin: v.clone(),
+            umax: v.clone(),
+            smin: v.clone(),
+            smax: v.clone(),
+        }
+    }
+
+    /// Every value of `width` bits.
+    pub fn max_range(width: u32) -> Self {
+        IntRange {
+            umin: ApInt::zero(width),
+            umax: ApInt::all_ones(width),
+            smin: ApInt::signed_min(width),
+            smax: ApInt::signed_max(width),
+        }
+    }
+
+    /// From unsigned bounds; the signed ones follow when both bounds have
+    /// the same sign bit, else they are the full signed range.
+    pub fn from_unsigned(umin: ApInt, umax: ApInt) -> Self {
+        let w = umin.width();
+        let (smin, smax) = if umin.is_negative() == umax.is_negative() {
+            (umin.clone(), umax.clone())
+        } else {
+            (ApInt::signed_min(w), ApInt::signed_max(w))
+        };
+        IntRange {
+            umin,
+            umax,
+            smin,
+            smax,
+        }
+    }
+
+    /// From signed bounds; the unsigned ones follow when both bounds have
+    /// the same sign, else they are the full unsigned range.
+    pub fn from_signed(smin: ApInt, smax: ApInt) -> Self {
+        let w = smin.width();
+        let (umin, umax) = if smin.is_negative() == smax.is_negative() {
+            (smin.clone(), smax.clone())
+        } else {
+            (ApInt::zero(w), ApInt::all_ones(w))
+        };
+        IntRange {
+            umin,
+            umax,
+            smin,
+            smax,
+        }
+    }
+
+    fn range(min: ApInt, max: ApInt, signed: bool) -> Self {
+        if signed {
+            Self::from_signed(min, max)
+        } else {
+            Self::from_unsigned(min, max)
+        }
+    }
+
+    /// Values in both ranges.
+    pub fn intersection(&self, other: &Self) -> Self {
+        IntRange {
+            umin: umax_of(&self.umin, &other.umin),
+            umax: umin_of(&self.umax, &other.umax),
+            smin: smax_of(&self.smin, &other.smin),
+            smax: smin_of(&self.smax, &other.smax),
+        }
+    }
+
+    /// Values in either range.
+    pub fn union(&self, other: &Self) -> Self {
+        IntRange {
+            umin: umin_of(&self.umin, &other.umin),
+            umax: umax_of(&self.umax, &other.umax),
+            smin: smin_of(&self.smin, &other.smin),
+            smax: smax_of(&self.smax, &other.smax),
+        }
+    }
+
+    /// The single value the range holds, if any (unsigned bounds first).
+    pub fn constant_value(&self) -> Option<&ApInt> {
+        if self.umin == self.umax {
+            Some(&self.umin)
+        } else if self.smin == self.smax {
+            Some(&self.smin)
+        } else {
+            None
+        }
+    }
+}
+
+fn umin_of(a: &ApInt, b: &ApInt) -> ApInt {
+    if a.ucmp(b).is_le() {
+        a.clone()
+    } else {
+        b.clone()
+    }
+}
+fn umax_of(a: &ApInt, b: &ApInt) -> ApInt {
+    if a.ucmp(b).is_ge() {
+        a.clone()
+    } else {
+        b.clone()
+    }
+}
+fn smin_of(a: &ApInt, b: &ApInt) -> ApInt {
+    if a.scmp(b).is_le() {
+        a.clone()
+    } else {
+        b.clone()
+    }
+}
+fn smax_of(a: &ApInt, b: &ApInt) -> ApInt {
+    if a.scmp(b).is_ge() {
+        a.clone()
+    } else {
+        b.clone()
+    }
+}
+
+type Op2 = dyn Fn(&ApInt, &ApInt) -> Option<ApInt>;
+
+/// `op` on the two lower and the two upper bounds; any overflow gives the
+/// full range.
+fn bounds_by(
+    op: &Op2,
+    min_l: &ApInt,
+    min_r: &ApInt,
+    max_l: &ApInt,
+    max_r: &ApInt,
+    signed: bool,
+) -> IntRange {
+    match (op(min_l, min_r), op(max_l, max_r)) {
+        (Some(min), Some(max)) => IntRange::range(min, max, signed),
+        _ => IntRange::max_range(min_l.width()),
+    }
+}
+
+/// `op` on every pair of bounds: the least and greatest results.
+fn min_max_by(op: &Op2, lhs: [&ApInt; 2], rhs: [&ApInt; 2], signed: bool) -> IntRange {
+    let w = lhs[0].width();
+    let mut min = if signed {
+        ApInt::signed_max(w)
+    } else {
+        ApInt::all_ones(w)
+    };
+    let mut max = if signed {
+        ApInt::signed_min(w)
+    } else {
+        ApInt::zero(w)
+    };
+    for l in lhs {
+        for r in rhs {
+            let Some(v) = op(l, r) else {
+                return IntRange::max_range(w);
+            };
+            let (lt, gt) = if signed {
+                (v.scmp(&min).is_lt(), v.scmp(&max).is_gt())
+            } else {
+                (v.ucmp(&min).is_lt(), v.ucmp(&max).is_gt())
+            };
+            if lt {
+                min = v.clone();
+            }
+            if gt {
+                max = v;
+            }
+        }
+    }
+    IntRange::range(min, max, signed)
+}
+
+/// Unsigned/signed results of an arithmetic op with its overflow behaviour:
+/// saturating under the flag, else `None` on overflow.
+fn checked(
+    flag: bool,
+    sat: impl Fn(&ApInt, &ApInt) -> ApInt + 'static,
+    ov: impl Fn(&ApInt, &ApInt) -> (ApInt, bool) + 'static,
+) -> Box<Op2> {
+    Box::new(move |a, b| {
+        if flag {
+            Some(sat(a, b))
+        } else {
+            let (v, overflowed) = ov(a, b);
+            (!overflowed).then_some(v)
+        }
+    })
+}
+
+/// `addi` with overflow flags `flags`.
+pub fn add(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
+    let u = checked(flags & NUW != 0, ApInt::uadd_sat, ApInt::uadd_ov);
+    let s = checked(flags & NSW != 0, ApInt::sadd_sat, ApInt::sadd_ov);
+    let ur = bounds_by(&*u, &l.umin, &r.umin, &l.umax, &r.umax, false);
+    let sr = bounds_by(&*s, &l.smin, &r.smin, &l.smax, &r.smax, true);
+    ur.intersection(&sr)
+}
+
+/// `subi` with overflow flags `flags`.
+pub fn sub(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
+    let u = checked(flags & NUW != 0, ApInt::usub_sat, ApInt::usub_ov);
+    let s = checked(flags & NSW != 0, ApInt::ssub_sat, ApInt::ssub_ov);
+    let ur = bounds_by(&*u, &l.umin, &r.umax, &l.umax, &r.umin, false);
+    let sr = bounds_by(&*s, &l.smin, &r.smax, &l.smax, &r.smin, true);
+    ur.intersection(&sr)
+}
+
+/// `muli` with overflow flags `flags`.
+pub fn mul(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
+    let u = checked(flags & NUW != 0, ApInt::umul_sat, ApInt::umul_ov);
+    let s = checked(flags & NSW != 0, ApInt::smul_sat, ApInt::smul_ov);
+    let ur = min_max_by(&*u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
+    let sr = min_max_by(&*s, [&l.smin, &l.smax], [&r.smin, &r.smax], true);
+    ur.intersection(&sr)
+}
+
+/// `maxsi`, `maxui`, `minsi`, `minui`.
+pub fn max_min(l: &IntRange, r: &IntRange, signed: bool, max: bool) -> IntRange {
+    match (signed, max) {
+        (true, true) => IntRange::from_signed(smax_of(&l.smin, &r.smin), smax_of(&l.smax, &r.smax)),
+        (true, false) => {
+            IntRange::from_signed(smin_of(&l.smin, &r.smin), smin_of(&l.smax, &r.smax))
+        }
+        (false, true) => {
+            IntRange::from_unsigned(umax_of(&l.umin, &r.umin), umax_of(&l.umax, &r.umax))
+        }
+        (false, false) => {
+            IntRange::from_unsigned(umin_of(&l.umin, &r.umin), umin_of(&l.umax, &r.umax))
+        }
+    }
+}
+
+/// `extui` to `width` bits.
+pub fn ext_unsigned(r: &IntRange, width: u32) -> IntRange {
+    IntRange::from_unsigned(r.umin.zext(width), r.umax.zext(width))
+}
+
+/// `extsi` to `width` bits.
+pub fn ext_signed(r: &IntRange, width: u32) -> IntRange {
+    IntRange::from_signed(r.smin.sext(width), r.smax.sext(width))
+}
+
+/// `cmpi` predicates, upstream's numbering.
+const EQ: u64 = 0;
+const NE: u64 = 1;
+const SLT: u64 = 2;
+const SLE: u64 = 3;
+const SGT: u64 = 4;
+const SGE: u64 = 5;
+const ULT: u64 = 6;
+const ULE: u64 = 7;
+const UGT: u64 = 8;
+const UGE: u64 = 9;
+
+fn invert(pred: u64) -> u64 {
+    match pred {
+        EQ => NE,
+        NE => EQ,
+        SLT => SGE,
+        SGE => SLT,
+        SLE => SGT,
+        SGT => SLE,
+        ULT => UGE,
+        UGE => ULT,
+        ULE => UGT,
+        UGT => ULE,
+        other => other,
+    }
+}
+
+/// True when `lhs pred rhs` holds for every value of the ranges.
+fn statically_true(pred: u64, l: &IntRange, r: &IntRange) -> bool {
+    match pred {
+        SLE => l.smax.scmp(&r.smin).is_le(),
+        SLT => l.smax.scmp(&r.smin).is_lt(),
+        ULE => l.umax.ucmp(&r.umin).is_le(),
+        ULT => l.umax.ucmp(&r.umin).is_lt(),
+        SGE => l.smin.scmp(&r.smax).is_ge(),
+        SGT => l.smin.scmp(&r.smax).is_gt(),
+        UGE => l.umin.ucmp(&r.umax).is_ge(),
+        UGT => l.umin.ucmp(&r.umax).is_gt(),
+        EQ => matches!((l.constant_value(), r.constant_value()), (Some(a), Some(b)) if a == b),
+        NE => {
+            let sne = statically_true(SLT, l, r) || statically_true(SGT, l, r);
+            let une = statically_true(ULT, l, r) || statically_true(UGT, l, r);
+            sne && une
+        }
+        _ => false,
+    }
+}
+
+/// The truth of `lhs pred rhs` when the ranges decide it.
+pub fn evaluate_cmp(pred: u64, l: &IntRange, r: &IntRange) -> Option<bool> {
+    if statically_true(pred, l, r) {
+        Some(true)
+    } else if statically_true(invert(pred), l, r) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The `i1` range of a `cmpi`.
+pub fn cmp(pred: u64, l: &IntRange, r: &IntRange) -> IntRange {
+    let (mut min, mut max) = (ApInt::zero(1), ApInt::all_ones(1));
+    match evaluate_cmp(pred, l, r) {
+        Some(true) => min = max.clone(),
+        Some(false) => max = min.clone(),
+        None => {}
+    }
+    IntRange::from_unsigned(min, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn r8(lo: i64, hi: i64) -> IntRange {
+        IntRange::from_signed(ApInt::from_i64(8, lo), ApInt::from_i64(8, hi))
+    }
+
+    #[test]
+    fn conversions_between_signed_and_unsigned_bounds() {
+        let r = r8(-1, 1);
+        assert_eq!(r.umin, ApInt::zero(8));
+        assert_eq!(r.umax, ApInt::all_ones(8));
+        let u = IntRange::from_unsigned(ApInt::from_u64(8, 3), ApInt::from_u64(8, 5));
+        assert_eq!(u.smin, ApInt::from_u64(8, 3));
+        assert_eq!(u.smax, ApInt::from_u64(8, 5));
+    }
+
+    #[test]
+    fn addition_of_small_ranges_stays_small_and_overflow_widens() {
+        let s = add(&r8(1, 2), &r8(3, 4), 0);
+        assert_eq!((s.smin.to_i64(), s.smax.to_i64()), (Some(4), Some(6)));
+        let big = add(&r8(100, 120), &r8(100, 120), 0);
+        // Signed overflow: the signed bounds are lost, the unsigned ones hold.
+        assert_eq!(big.umin, ApInt::from_u64(8, 200));
+        assert_eq!(big.umax, ApInt::from_u64(8, 240));
+        // With nsw the signed sum saturates: 127 is the only signed value,
+        // which contradicts the unsigned bounds (the op would be poison).
+        let nsw = add(&r8(100, 120), &r8(100, 120), NSW);
+        assert_eq!(nsw.smin, ApInt::signed_max(8));
+    }
+
+    #[test]
+    fn comparisons_are_decided_when_the_ranges_separate() {
+        assert_eq!(evaluate_cmp(SLT, &r8(1, 2), &r8(3, 4)), Some(true));
+        assert_eq!(evaluate_cmp(SGE, &r8(1, 2), &r8(3, 4)), Some(false));
+        assert_eq!(evaluate_cmp(SLT, &r8(1, 3), &r8(3, 4)), None);
+        assert_eq!(evaluate_cmp(EQ, &r8(3, 3), &r8(3, 3)), Some(true));
+        assert_eq!(evaluate_cmp(NE, &r8(1, 2), &r8(5, 6)), Some(true));
+        // Different signed/unsigned interpretations overlap: undecided.
+        assert_eq!(evaluate_cmp(NE, &r8(-1, 0), &r8(1, 2)), None);
+    }
+
+    proptest! {
+        #[test]
+        fn add_sub_mul_ranges_contain_every_result(a in -128i64..128, b in -128i64..128,
+                                                   da in 0i64..5, db in 0i64..5) {
+            let (ha, hb) = ((a + da).min(127), (b + db).min(127));
+            let (l, r) = (r8(a, ha), r8(b, hb));
+            for x in a..=ha {
+                for y in b..=hb {
+                    let (x8, y8) = (ApInt::from_i64(8, x), ApInt::from_i64(8, y));
+                    for (range, v) in [
+                        (add(&l, &r, 0), x8.wrapping_add(&y8)),
+                        (sub(&l, &r, 0), x8.wrapping_sub(&y8)),
+                        (mul(&l, &r, 0), x8.wrapping_mul(&y8)),
+                    ] {
+                        prop_assert!(range.umin.ucmp(&v).is_le() && v.ucmp(&range.umax).is_le());
+                        prop_assert!(range.smin.scmp(&v).is_le() && v.scmp(&range.smax).is_le());
+                    }
+                }
+            }
+        }
+    }
+}
