@@ -409,8 +409,9 @@ fn run(tool: &str, args: &[&str], input: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-#[test]
-fn random_programs_canonicalize_exactly_as_upstream() {
+/// Runs `pass` over random programs with upstream on arith and with
+/// rmlir-opt on rarith; the outputs must be identical.
+fn same_as_upstream_under(pass: &str, default_seed: u64) {
     let count: usize = std::env::var("RMLIR_DIFF_PROGRAMS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -418,7 +419,7 @@ fn random_programs_canonicalize_exactly_as_upstream() {
     let seed: u64 = std::env::var("RMLIR_DIFF_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(0x5eed_1234);
+        .unwrap_or(default_seed);
     let mut rng = Rng(seed | 1);
     let programs: Vec<String> = (0..count)
         .map(|_| {
@@ -431,11 +432,7 @@ fn random_programs_canonicalize_exactly_as_upstream() {
 
     let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let mlir_opt = format!("{prefix}/bin/mlir-opt");
-    let args = [
-        "--allow-unregistered-dialect",
-        "--split-input-file",
-        "--canonicalize",
-    ];
+    let args = ["--allow-unregistered-dialect", "--split-input-file", pass];
     let upstream = run(&mlir_opt, &args, &upstream_src).replace("arith.", "rarith.");
     let ours = run(env!("CARGO_BIN_EXE_rmlir-opt"), &args, &ours_src);
 
@@ -454,4 +451,16 @@ fn random_programs_canonicalize_exactly_as_upstream() {
         }
         panic!("outputs differ in length");
     }
+}
+
+#[test]
+fn random_programs_canonicalize_exactly_as_upstream() {
+    same_as_upstream_under("--canonicalize", 0x5eed_1234);
+}
+
+/// Integer range inference: upstream's `int-range-optimizations` sees the
+/// same ranges through rarith as through arith.
+#[test]
+fn random_programs_range_optimize_exactly_as_upstream() {
+    same_as_upstream_under("--int-range-optimizations", 0x7a_4e6e);
 }

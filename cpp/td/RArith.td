@@ -287,70 +287,70 @@ def RArith_MulUIExtendedOp : RArith_MultiResultOp<"mului_extended", [Pure, Commu
   let hasCanonicalizer = 1;
 }
 
-def RArith_DivUIOp : RArith_IntBinaryOpWithExactFlag<"divui", [RustSpeculatable]> {
+def RArith_DivUIOp : RArith_IntBinaryOpWithExactFlag<"divui", [RustSpeculatable, RustIntRange]> {
   let summary = "unsigned integer division operation";
   let hasFolder = 1;
 }
 
-def RArith_DivSIOp : RArith_IntBinaryOpWithExactFlag<"divsi", [RustSpeculatable]> {
+def RArith_DivSIOp : RArith_IntBinaryOpWithExactFlag<"divsi", [RustSpeculatable, RustIntRange]> {
   let summary = "signed integer division operation";
   let hasFolder = 1;
 }
 
-def RArith_CeilDivUIOp : RArith_IntBinaryOp<"ceildivui", [RustSpeculatable]> {
+def RArith_CeilDivUIOp : RArith_IntBinaryOp<"ceildivui", [RustSpeculatable, RustIntRange]> {
   let summary = "unsigned ceil integer division operation";
   let hasFolder = 1;
 }
 
-def RArith_CeilDivSIOp : RArith_IntBinaryOp<"ceildivsi", [RustSpeculatable]> {
+def RArith_CeilDivSIOp : RArith_IntBinaryOp<"ceildivsi", [RustSpeculatable, RustIntRange]> {
   let summary = "signed ceil integer division operation";
   let hasFolder = 1;
 }
 
-def RArith_FloorDivSIOp : RArith_TotalIntBinaryOp<"floordivsi"> {
+def RArith_FloorDivSIOp : RArith_TotalIntBinaryOp<"floordivsi", [RustIntRange]> {
   let summary = "signed floor integer division operation";
   let hasFolder = 1;
 }
 
-def RArith_RemUIOp : RArith_TotalIntBinaryOp<"remui"> {
+def RArith_RemUIOp : RArith_TotalIntBinaryOp<"remui", [RustIntRange]> {
   let summary = "unsigned integer division remainder operation";
   let hasFolder = 1;
 }
 
-def RArith_RemSIOp : RArith_TotalIntBinaryOp<"remsi"> {
+def RArith_RemSIOp : RArith_TotalIntBinaryOp<"remsi", [RustIntRange]> {
   let summary = "signed integer division remainder operation";
   let hasFolder = 1;
 }
 
-def RArith_AndIOp : RArith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
+def RArith_AndIOp : RArith_TotalIntBinaryOp<"andi", [Commutative, Idempotent, RustIntRange]> {
   let summary = "integer binary and";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
-def RArith_OrIOp : RArith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
+def RArith_OrIOp : RArith_TotalIntBinaryOp<"ori", [Commutative, Idempotent, RustIntRange]> {
   let summary = "integer binary or";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
-def RArith_XOrIOp : RArith_TotalIntBinaryOp<"xori", [Commutative]> {
+def RArith_XOrIOp : RArith_TotalIntBinaryOp<"xori", [Commutative, RustIntRange]> {
   let summary = "integer binary xor";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
-def RArith_ShLIOp : RArith_IntBinaryOpWithOverflowFlags<"shli"> {
+def RArith_ShLIOp : RArith_IntBinaryOpWithOverflowFlags<"shli", [RustIntRange]> {
   let summary = "integer left-shift";
   let hasFolder = 1;
 }
 
-def RArith_ShRUIOp : RArith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
+def RArith_ShRUIOp : RArith_IntBinaryOpWithExactFlag<"shrui", [Pure, RustIntRange]> {
   let summary = "unsigned integer right-shift";
   let hasFolder = 1;
 }
 
-def RArith_ShRSIOp : RArith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
+def RArith_ShRSIOp : RArith_IntBinaryOpWithExactFlag<"shrsi", [Pure, RustIntRange]> {
   let summary = "signed integer right-shift";
   let hasFolder = 1;
 }
@@ -389,7 +389,7 @@ def RArith_ExtSIOp : RArith_IToICastOp<"extsi", [RustIntRange]> {
 }
 
 def RArith_TruncIOp : RArith_Op<"trunci",
-    [Pure, SameOperandsAndResultShape, RArith_SameInputOutputTensorDims,
+    [Pure, RustIntRange, SameOperandsAndResultShape, RArith_SameInputOutputTensorDims,
      RustCastCompatible]> {
   let summary = "integer truncation operation";
   let arguments = (ins
@@ -550,14 +550,16 @@ def RArith_BitcastOp : RArith_CastOp<"bitcast", RArith_BitcastTypeConstraint,
 }
 
 def RArith_IndexCastOp : RArith_CastOp<"index_cast",
-    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
+    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint,
+    [RustIntRange]> {
   let summary = "cast between index and integer types";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
 
 def RArith_IndexCastUIOp : RArith_CastOp<"index_castui",
-    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint> {
+    RArith_IndexCastTypeConstraint, RArith_IndexCastTypeConstraint,
+    [RustIntRange]> {
   let summary = "unsigned cast between index and integer types";
   let hasFolder = 1;
   let hasCanonicalizer = 1;

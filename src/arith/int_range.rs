@@ -26,6 +26,22 @@ pub fn of(mnemonic: &str) -> Option<IntRangeFn> {
             vec![Some(ir::cmp(pred, &a[0], &a[1]))]
         },
         "select" => select,
+        "divui" => |_, a| vec![Some(ir::divu(&a[0], &a[1]))],
+        "ceildivui" => |_, a| vec![Some(ir::ceil_divu(&a[0], &a[1]))],
+        "divsi" => |_, a| vec![Some(ir::divs(&a[0], &a[1]))],
+        "ceildivsi" => |_, a| vec![Some(ir::ceil_divs(&a[0], &a[1]))],
+        "floordivsi" => |_, a| vec![Some(ir::floor_divs(&a[0], &a[1]))],
+        "remsi" => |_, a| vec![Some(ir::rems(&a[0], &a[1]))],
+        "remui" => |_, a| vec![Some(ir::remu(&a[0], &a[1]))],
+        "andi" => |_, a| vec![Some(ir::bitwise(&a[0], &a[1], true))],
+        "ori" => |_, a| vec![Some(ir::bitwise(&a[0], &a[1], false))],
+        "xori" => |_, a| vec![Some(ir::xor(&a[0], &a[1]))],
+        "shli" => |op, a| vec![Some(ir::shl(&a[0], &a[1], flags(op)))],
+        "shrsi" => |_, a| vec![Some(ir::shrs(&a[0], &a[1]))],
+        "shrui" => |_, a| vec![Some(ir::shru(&a[0], &a[1]))],
+        "trunci" => |op, a| vec![result_width(op).map(|w| ir::trunc(&a[0], w))],
+        "index_cast" => |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, true))],
+        "index_castui" => |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, false))],
         _ => return None,
     })
 }

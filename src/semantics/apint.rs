@@ -576,6 +576,65 @@ impl ApInt {
         (low.clone(), wide != low.sext(self.width * 2))
     }
 
+    /// Shift left reporting unsigned overflow (bits shifted out, or an
+    /// amount of at least the width), as LLVM's `ushl_ov`.
+    pub fn ushl_ov(&self, amount: &Self) -> (Self, bool) {
+        let w = self.width;
+        if amount
+            .ucmp(&Self::from_u64(amount.width, u64::from(w)))
+            .is_ge()
+        {
+            return (Self::zero(w), true);
+        }
+        let n = amount.low_u64() as u32;
+        (self.shl(n), n > self.leading_zeros())
+    }
+
+    /// Shift left reporting signed overflow (sign bits shifted out), as
+    /// LLVM's `sshl_ov`.
+    pub fn sshl_ov(&self, amount: &Self) -> (Self, bool) {
+        let w = self.width;
+        if amount
+            .ucmp(&Self::from_u64(amount.width, u64::from(w)))
+            .is_ge()
+        {
+            return (Self::zero(w), true);
+        }
+        let n = amount.low_u64() as u32;
+        let run = if self.is_negative() {
+            self.not().leading_zeros()
+        } else {
+            self.leading_zeros()
+        };
+        (self.shl(n), n >= run)
+    }
+
+    /// Unsigned saturating shift left.
+    pub fn ushl_sat(&self, amount: &Self) -> Self {
+        match self.ushl_ov(amount) {
+            (_, true) => Self::all_ones(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// Signed saturating shift left.
+    pub fn sshl_sat(&self, amount: &Self) -> Self {
+        match self.sshl_ov(amount) {
+            (_, true) if self.is_negative() => Self::signed_min(self.width),
+            (_, true) => Self::signed_max(self.width),
+            (v, false) => v,
+        }
+    }
+
+    /// The low `n` bits set (LLVM's `getLowBitsSet`).
+    pub fn low_bits(width: u32, n: u32) -> Self {
+        if n == 0 {
+            Self::zero(width)
+        } else {
+            Self::all_ones(width).lshr(width - n)
+        }
+    }
+
     /// Unsigned saturating addition.
     pub fn uadd_sat(&self, rhs: &Self) -> Self {
         match self.uadd_ov(rhs) {

@@ -151,7 +151,7 @@ fn smax_of(a: &ApInt, b: &ApInt) -> ApInt {
     }
 }
 
-type Op2 = dyn Fn(&ApInt, &ApInt) -> Option<ApInt>;
+type Op2<'a> = dyn Fn(&ApInt, &ApInt) -> Option<ApInt> + 'a;
 
 /// `op` on the two lower and the two upper bounds; any overflow gives the
 /// full range.
@@ -170,7 +170,7 @@ fn bounds_by(
 }
 
 /// `op` on every pair of bounds: the least and greatest results.
-fn min_max_by(op: &Op2, lhs: [&ApInt; 2], rhs: [&ApInt; 2], signed: bool) -> IntRange {
+fn min_max_by(op: &Op2<'_>, lhs: [&ApInt; 2], rhs: [&ApInt; 2], signed: bool) -> IntRange {
     let w = lhs[0].width();
     let mut min = if signed {
         ApInt::signed_max(w)
@@ -209,7 +209,7 @@ fn checked(
     flag: bool,
     sat: impl Fn(&ApInt, &ApInt) -> ApInt + 'static,
     ov: impl Fn(&ApInt, &ApInt) -> (ApInt, bool) + 'static,
-) -> Box<Op2> {
+) -> Box<Op2<'static>> {
     Box::new(move |a, b| {
         if flag {
             Some(sat(a, b))
@@ -271,6 +271,239 @@ pub fn ext_unsigned(r: &IntRange, width: u32) -> IntRange {
 /// `extsi` to `width` bits.
 pub fn ext_signed(r: &IntRange, width: u32) -> IntRange {
     IntRange::from_signed(r.smin.sext(width), r.smax.sext(width))
+}
+
+/// `trunci` (and narrowing index casts) to `width` bits: bounds that wrap
+/// around on truncation give the full range of that signedness.
+pub fn trunc(r: &IntRange, width: u32) -> IntRange {
+    let rollover = r.umin.lshr(width) != r.umax.lshr(width);
+    let (umin, umax) = if rollover {
+        (ApInt::zero(width), ApInt::all_ones(width))
+    } else {
+        (r.umin.trunc(width), r.umax.trunc(width))
+    };
+    let lo = r.smin.ashr(width - 1);
+    let hi = r.smax.ashr(width - 1);
+    let signed_overflow = lo != hi
+        && !(lo.is_all_ones() && (hi.is_all_ones() || hi.is_zero()))
+        && !(lo.is_zero() && hi.is_zero());
+    let (smin, smax) = if signed_overflow {
+        (ApInt::signed_min(width), ApInt::signed_max(width))
+    } else {
+        (r.smin.trunc(width), r.smax.trunc(width))
+    };
+    IntRange {
+        umin,
+        umax,
+        smin,
+        smax,
+    }
+}
+
+/// `index_cast` (signed) or `index_castui` between widths.
+pub fn cast(r: &IntRange, width: u32, signed: bool) -> IntRange {
+    use std::cmp::Ordering::*;
+    match r.width().cmp(&width) {
+        Less if signed => ext_signed(r, width),
+        Less => ext_unsigned(r, width),
+        Greater => trunc(r, width),
+        Equal => r.clone(),
+    }
+}
+
+type Fixup<'a> = dyn Fn(&ApInt, &ApInt, ApInt) -> Option<ApInt> + 'a;
+
+fn divu_range(l: &IntRange, r: &IntRange, fixup: &Fixup<'_>) -> IntRange {
+    if !r.umin.is_zero() && !r.umax.is_zero() {
+        let udiv = |a: &ApInt, b: &ApInt| fixup(a, b, a.udiv(b)?);
+        return min_max_by(&udiv, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
+    }
+    let w = r.umin.width();
+    let umin = if l.umin.ucmp(&r.umax).is_ge() && !r.umax.is_zero() {
+        l.umin.udiv(&r.umax).expect("nonzero divisor")
+    } else {
+        ApInt::zero(w)
+    };
+    IntRange::from_unsigned(umin, l.umax.clone())
+}
+
+/// `divui`.
+pub fn divu(l: &IntRange, r: &IntRange) -> IntRange {
+    divu_range(l, r, &|_, _, q| Some(q))
+}
+
+/// `ceildivui`.
+pub fn ceil_divu(l: &IntRange, r: &IntRange) -> IntRange {
+    divu_range(l, r, &|a, b, q| {
+        if a.urem(b)?.is_zero() {
+            Some(q)
+        } else {
+            let (v, ov) = q.uadd_ov(&ApInt::from_u64(q.width(), 1));
+            (!ov).then_some(v)
+        }
+    })
+}
+
+fn positive(v: &ApInt) -> bool {
+    !v.is_negative() && !v.is_zero()
+}
+
+fn divs_range(l: &IntRange, r: &IntRange, fixup: &Fixup<'_>) -> IntRange {
+    if positive(&r.smin) || r.smax.is_negative() {
+        let sdiv = |a: &ApInt, b: &ApInt| {
+            let (q, ov) = a.sdiv_ov(b)?;
+            if ov { None } else { fixup(a, b, q) }
+        };
+        return min_max_by(&sdiv, [&l.smin, &l.smax], [&r.smin, &r.smax], true);
+    }
+    IntRange::max_range(r.smin.width())
+}
+
+/// `divsi`.
+pub fn divs(l: &IntRange, r: &IntRange) -> IntRange {
+    divs_range(l, r, &|_, _, q| Some(q))
+}
+
+/// `ceildivsi`, including upstream's treatment of `INT_MIN` dividends.
+pub fn ceil_divs(l: &IntRange, r: &IntRange) -> IntRange {
+    let fix = |a: &ApInt, b: &ApInt, q: ApInt| -> Option<ApInt> {
+        if !a.srem(b)?.is_zero() && a.is_negative() == b.is_negative() {
+            let (v, ov) = q.sadd_ov(&ApInt::from_u64(q.width(), 1));
+            return (!ov).then_some(v);
+        }
+        if a.is_min_signed() && b.scmp(&ApInt::from_u64(b.width(), 1)).is_gt() {
+            return Some(q.wrapping_neg());
+        }
+        Some(q)
+    };
+    let mut result = divs_range(l, r, &fix);
+    if l.smin.is_min_signed() && l.smax.scmp(&l.smin).is_gt() {
+        let one = ApInt::from_u64(l.width(), 1);
+        let rest = IntRange::from_signed(l.smin.wrapping_add(&one), l.smax.clone());
+        result = result.union(&divs_range(&rest, r, &fix));
+    }
+    result
+}
+
+/// `floordivsi`.
+pub fn floor_divs(l: &IntRange, r: &IntRange) -> IntRange {
+    divs_range(l, r, &|a, b, q| {
+        if !a.srem(b)?.is_zero() && a.is_negative() != b.is_negative() {
+            let (v, ov) = q.ssub_ov(&ApInt::from_u64(q.width(), 1));
+            (!ov).then_some(v)
+        } else {
+            Some(q)
+        }
+    })
+}
+
+/// `remsi`.
+pub fn rems(l: &IntRange, r: &IntRange) -> IntRange {
+    let w = r.smax.width();
+    let (mut smin, mut smax) = (ApInt::signed_min(w), ApInt::signed_max(w));
+    if positive(&r.smin) || r.smax.is_negative() {
+        let max_divisor = if positive(&r.smin) {
+            r.smax.clone()
+        } else {
+            r.smin.abs()
+        };
+        let one = ApInt::from_u64(w, 1);
+        let max_positive = max_divisor.wrapping_sub(&one);
+        let min_negative = max_positive.wrapping_neg();
+        smin = if l.smin.is_negative() {
+            min_negative
+        } else {
+            ApInt::zero(w)
+        };
+        smax = if positive(&l.smax) {
+            max_positive
+        } else {
+            ApInt::zero(w)
+        };
+        if r.smin == r.smax && l.smax.wrapping_sub(&l.smin).ucmp(&max_divisor).is_lt() {
+            let (lo, hi) = (l.smin.srem(&max_divisor), l.smax.srem(&max_divisor));
+            if let (Some(lo), Some(hi)) = (lo, hi)
+                && lo.scmp(&hi).is_le()
+            {
+                smin = lo;
+                smax = hi;
+            }
+        }
+    }
+    IntRange::from_signed(smin, smax)
+}
+
+/// `remui`.
+pub fn remu(l: &IntRange, r: &IntRange) -> IntRange {
+    let w = r.umin.width();
+    let one = ApInt::from_u64(w, 1);
+    let mut umin = ApInt::zero(w);
+    let mut umax = umin_of(&r.umax.wrapping_sub(&one), &l.umax);
+    if !r.umin.is_zero() && r.umin == r.umax && l.umax.wrapping_sub(&l.umin).ucmp(&r.umax).is_lt() {
+        let (lo, hi) = (l.umin.urem(&r.umax), l.umax.urem(&r.umax));
+        if let (Some(lo), Some(hi)) = (lo, hi)
+            && lo.ucmp(&hi).is_le()
+        {
+            umin = lo;
+            umax = hi;
+        }
+    }
+    IntRange::from_unsigned(umin, umax)
+}
+
+/// The bits that vary over `[umin, umax]`, as a low mask.
+fn varying_bits(r: &IntRange) -> ApInt {
+    let w = r.width();
+    let differing = w - r.umin.xor(&r.umax).leading_zeros();
+    ApInt::low_bits(w, differing)
+}
+
+/// `[umin with varying bits cleared, umax with them set]`.
+fn widen_bitwise(r: &IntRange) -> (ApInt, ApInt) {
+    let mask = varying_bits(r);
+    (r.umin.and(&mask.not()), r.umax.or(&mask))
+}
+
+/// `andi` (`and == true`) or `ori`.
+pub fn bitwise(l: &IntRange, r: &IntRange, and: bool) -> IntRange {
+    let (lz, lo) = widen_bitwise(l);
+    let (rz, ro) = widen_bitwise(r);
+    let op = move |a: &ApInt, b: &ApInt| Some(if and { a.and(b) } else { a.or(b) });
+    min_max_by(&op, [&lz, &lo], [&rz, &ro], false)
+}
+
+/// `xori`.
+pub fn xor(l: &IntRange, r: &IntRange) -> IntRange {
+    let mask = varying_bits(l).or(&varying_bits(r));
+    let res = l.umin.xor(&r.umin);
+    IntRange::from_unsigned(res.and(&mask.not()), res.or(&mask))
+}
+
+/// `shli` with overflow flags.
+pub fn shl(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
+    let u = checked(flags & NUW != 0, ApInt::ushl_sat, ApInt::ushl_ov);
+    let s = checked(flags & NSW != 0, ApInt::sshl_sat, ApInt::sshl_ov);
+    let ur = min_max_by(&*u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
+    let sr = min_max_by(&*s, [&l.smin, &l.smax], [&r.umin, &r.umax], true);
+    ur.intersection(&sr)
+}
+
+fn in_range_amount(r: &ApInt) -> Option<u32> {
+    (r.ucmp(&ApInt::from_u64(r.width(), u64::from(r.width())))
+        .is_lt())
+    .then(|| r.low_u64() as u32)
+}
+
+/// `shrsi`.
+pub fn shrs(l: &IntRange, r: &IntRange) -> IntRange {
+    let ashr = |a: &ApInt, b: &ApInt| Some(a.ashr(in_range_amount(b)?));
+    min_max_by(&ashr, [&l.smin, &l.smax], [&r.umin, &r.umax], true)
+}
+
+/// `shrui`.
+pub fn shru(l: &IntRange, r: &IntRange) -> IntRange {
+    let lshr = |a: &ApInt, b: &ApInt| Some(a.lshr(in_range_amount(b)?));
+    min_max_by(&lshr, [&l.umin, &l.umax], [&r.umin, &r.umax], false)
 }
 
 /// `cmpi` predicates, upstream's numbering.

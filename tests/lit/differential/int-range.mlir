@@ -2,7 +2,8 @@
 // integer range analysis sees through it: `int-range-optimizations` on
 // rarith (both tools) gives what it gives on upstream arith. Covered:
 // constant (scalar, splat, dense), addi/subi/muli with and without
-// nsw/nuw, max/min, extui/extsi, cmpi (every predicate), select.
+// nsw/nuw, max/min, extui/extsi, cmpi (every predicate), select, the
+// divisions and remainders, and/or/xor, shifts, trunci, index casts.
 // RUN: %to-upstream %s | %upstream-mlir-opt --split-input-file --int-range-optimizations | %from-upstream > %t.up
 // RUN: rmlir-opt %s --split-input-file --int-range-optimizations > %t.rm
 // RUN: %mlir-opt-plugin %s --split-input-file --int-range-optimizations > %t.pl
@@ -80,4 +81,53 @@ func.func @vectors_and_index(%v: vector<4xi8>, %i: index, %c: i1) -> (vector<4xi
   %z = rarith.constant 0 : i64
   %2 = rarith.cmpi sle, %w, %z : i64
   return %0, %1, %same, %2 : vector<4xi1>, i1, index, i1
+}
+
+// -----
+
+// CHECK-LABEL: func.func @more
+func.func @more(%a: i8, %b: i8, %i: index) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %x = rarith.extui %a : i8 to i32
+  %y = rarith.extsi %b : i8 to i32
+  %c3 = rarith.constant 3 : i32
+  %c7 = rarith.constant 7 : i32
+  %cm3 = rarith.constant -3 : i32
+  %c100 = rarith.constant 100 : i32
+  %c0 = rarith.constant 0 : i32
+  %d0 = rarith.divui %x, %c3 : i32
+  %0 = rarith.cmpi ule, %d0, %c100 : i32
+  %d1 = rarith.divsi %y, %cm3 : i32
+  %1 = rarith.cmpi sle, %d1, %c100 : i32
+  %d2 = rarith.ceildivsi %y, %c7 : i32
+  %2 = rarith.cmpi sge, %d2, %cm3 : i32
+  %d3 = rarith.floordivsi %y, %c7 : i32
+  %3 = rarith.cmpi slt, %d3, %cm3 : i32
+  %d4 = rarith.ceildivui %x, %c7 : i32
+  %4 = rarith.cmpi ult, %d4, %c100 : i32
+  %r0 = rarith.remsi %y, %c7 : i32
+  %5 = rarith.cmpi slt, %r0, %c7 : i32
+  %r1 = rarith.remui %x, %c7 : i32
+  %6 = rarith.cmpi ult, %r1, %c7 : i32
+  %m = rarith.constant 15 : i32
+  %n0 = rarith.andi %x, %m : i32
+  %7 = rarith.cmpi ule, %n0, %m : i32
+  %n1 = rarith.ori %x, %m : i32
+  %8 = rarith.cmpi uge, %n1, %m : i32
+  %n2 = rarith.xori %x, %m : i32
+  %9 = rarith.cmpi ult, %n2, %c100 : i32
+  %s0 = rarith.shli %x, %c3 : i32
+  %10 = rarith.cmpi ult, %s0, %c100 : i32
+  %s1 = rarith.shrui %x, %c3 : i32
+  %11 = rarith.cmpi ult, %s1, %c100 : i32
+  %s2 = rarith.shrsi %y, %c3 : i32
+  %12 = rarith.cmpi sgt, %s2, %cm3 : i32
+  %t = rarith.trunci %x : i32 to i8
+  %c0_8 = rarith.constant 0 : i8
+  %13 = rarith.cmpi eq, %t, %c0_8 : i8
+  %ix = rarith.index_cast %y : i32 to index
+  %ci = rarith.constant 200 : index
+  %14 = rarith.cmpi slt, %ix, %ci : index
+  %iu = rarith.index_castui %x : i32 to index
+  %15 = rarith.cmpi ult, %iu, %ci : index
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
 }
