@@ -357,51 +357,109 @@ impl Fp {
         }))
     }
 
-    /// Integer (signed or unsigned) to float, rounding to nearest-even; None
-    /// for integers wider than 128 bits.
+    /// Integer (signed or unsigned, of any width) to float, rounding to
+    /// nearest-even (APFloat's `convertFromAPInt`).
     pub fn from_int(format: Format, value: &ApInt, signed: bool) -> Option<Fp> {
-        if value.width() > 128 {
-            return None;
+        if value.width() <= 128 {
+            let wide = if signed {
+                value.sext(128)
+            } else {
+                value.zext(128)
+            };
+            let w = wide.words();
+            let raw = (w[0] as u128) | ((w[1] as u128) << 64);
+            return Some(with_format!(format, T => {
+                let r = if signed {
+                    T::from_i128_r(raw as i128, Round::NearestTiesToEven).value
+                } else {
+                    T::from_u128_r(raw, Round::NearestTiesToEven).value
+                };
+                Fp { format, bits: r.to_bits() }
+            }));
         }
-        let wide = if signed {
-            value.sext(128)
+        // Wider: round the magnitude's top 126 bits (the bits below them
+        // folded into a sticky lowest bit, which keeps the single rounding
+        // correct for every format's precision, at most 113), then scale by
+        // the dropped power of two (exact, or infinity on overflow).
+        let negative = signed && value.is_negative();
+        let magnitude = if negative {
+            value.wrapping_neg()
         } else {
-            value.zext(128)
+            value.clone()
         };
-        let w = wide.words();
+        let bits = magnitude.active_bits();
+        let shift = bits.saturating_sub(126);
+        let mut top = magnitude.lshr(shift);
+        if shift > 0
+            && !magnitude
+                .and(&ApInt::all_ones(value.width()).lshr(value.width() - shift))
+                .is_zero()
+        {
+            top = top.or(&ApInt::from_u64(value.width(), 1));
+        }
+        let top = top.trunc(128);
+        let w = top.words();
         let raw = (w[0] as u128) | ((w[1] as u128) << 64);
         Some(with_format!(format, T => {
-            let r = if signed {
-                T::from_i128_r(raw as i128, Round::NearestTiesToEven).value
-            } else {
-                T::from_u128_r(raw, Round::NearestTiesToEven).value
-            };
-            Fp { format, bits: r.to_bits() }
+            let f = T::from_u128_r(raw, Round::NearestTiesToEven).value;
+            let f = f.scalbn(shift as rustc_apfloat::ExpInt);
+            let f = if negative { -f } else { f };
+            Fp { format, bits: f.to_bits() }
         }))
     }
 
-    /// Float to an integer of `width` bits, rounding toward zero; None when
-    /// the conversion is invalid (NaN, out of range) or wider than 128 bits.
+    /// Float to an integer of `width` bits (any width), rounding toward
+    /// zero; None when the conversion is invalid (NaN, infinity, out of
+    /// range), as APFloat's `convertToInteger` reports it.
     pub fn to_int(self, width: u32, signed: bool) -> Option<ApInt> {
-        if width > 128 {
-            return None;
+        if width <= 128 {
+            return with_format!(self.format, T => {
+                let x = T::from_bits(self.bits);
+                let mut exact = false;
+                if signed {
+                    let r = x.to_i128_r(width as usize, Round::TowardZero, &mut exact);
+                    (r.status != Status::INVALID_OP).then(|| {
+                        let v = r.value;
+                        ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
+                    })
+                } else {
+                    let r = x.to_u128_r(width as usize, Round::TowardZero, &mut exact);
+                    (r.status != Status::INVALID_OP).then(|| {
+                        let v = r.value;
+                        ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
+                    })
+                }
+            });
         }
         with_format!(self.format, T => {
             let x = T::from_bits(self.bits);
-            let mut exact = false;
-            if signed {
-                let r = x.to_i128_r(width as usize, Round::TowardZero, &mut exact);
-                (r.status != Status::INVALID_OP).then(|| {
-                    let v = r.value;
-                    ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
-                })
-            } else {
-                let r = x.to_u128_r(width as usize, Round::TowardZero, &mut exact);
-                (r.status != Status::INVALID_OP).then(|| {
-                    let v = r.value;
-                    ApInt::from_words(width, &[v as u64, (v >> 64) as u64])
-                })
+            if x.is_nan() || x.is_infinite() {
+                return None;
             }
+            let t = x.round_to_integral(Round::TowardZero).value;
+            if t.is_zero() {
+                return Some(ApInt::zero(width));
+            }
+            let negative = t.is_negative();
+            if negative && !signed {
+                return None;
+            }
+            let magnitude = t.abs();
+            // magnitude = mantissa * 2^scale with an integral mantissa below
+            // 2^precision.
+            let exponent = magnitude.ilogb();
+            let precision = Fp::precision(self.format) as i32;
+            let scale = (exponent - (precision - 1)).max(0);
+            let mantissa = magnitude.scalbn(-scale as rustc_apfloat::ExpInt);
+            let mut exact = false;
+            let m = mantissa.to_u128_r(128, Round::TowardZero, &mut exact).value;
+            let limit = if signed { width as i32 - 1 } else { width as i32 };
+            let min_signed = negative && exponent == width as i32 - 1 && m.is_power_of_two();
+            if exponent >= limit && !min_signed {
+                return None;
+            }
+            let v = ApInt::from_words(width, &[m as u64, (m >> 64) as u64]).shl(scale as u32);
+            Some(if negative { v.wrapping_neg() } else { v })
         })
     }
 }
@@ -496,5 +554,26 @@ mod tests {
         assert_eq!(big.bits, 18446744073709551616f32.to_bits() as u128);
         let neg = Fp::from_int(Format::F16, &ApInt::from_i64(8, -3), true).unwrap();
         assert_eq!(neg.bits, 0xc200);
+    }
+
+    proptest::proptest! {
+        /// The wide (>128-bit) conversion paths agree with the 128-bit ones
+        /// on values both can hold.
+        #[test]
+        fn wide_int_float_conversions_agree_with_narrow_ones(lo in proptest::prelude::any::<u64>(),
+                                                             hi in proptest::prelude::any::<u64>(),
+                                                             signed in proptest::prelude::any::<bool>()) {
+            let v = ApInt::from_words(128, &[lo, hi]);
+            let wide = if signed { v.sext(256) } else { v.zext(256) };
+            for format in [Format::F16, Format::BF16, Format::F32, Format::F64, Format::F80, Format::F128] {
+                let narrow = Fp::from_int(format, &v, signed).unwrap();
+                let widened = Fp::from_int(format, &wide, signed).unwrap();
+                proptest::prop_assert_eq!(narrow.bits, widened.bits);
+                if let Some(back) = narrow.to_int(128, signed) {
+                    let ext = if signed { back.sext(256) } else { back.zext(256) };
+                    proptest::prop_assert_eq!(narrow.to_int(256, signed), Some(ext));
+                }
+            }
+        }
     }
 }
