@@ -406,16 +406,32 @@ public:
       mlirDialectHandleInsertDialect(desc.dependentDialects[i], wrap(&registry));
   }
   std::unique_ptr<Pass> clonePass() const override {
-    return std::make_unique<RustPass>(desc, typeId);
+    auto copy = std::make_unique<RustPass>(desc, typeId);
+    copy->options = options;
+    return copy;
+  }
+  LogicalResult initializeOptions(
+      llvm::StringRef text,
+      llvm::function_ref<LogicalResult(const llvm::Twine &)> errorHandler)
+      override {
+    std::string message;
+    auto collect = [](void *userData, MlirStringRef m) {
+      *static_cast<std::string *>(userData) = toCxx(m).str();
+    };
+    if (!hooks().checkPassOptions(desc.passId, toC(text), collect, &message))
+      return errorHandler(message);
+    options = text.str();
+    return success();
   }
   void runOnOperation() override {
-    if (!hooks().runPass(desc.passId, wrap(getOperation())))
+    if (!hooks().runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
   }
 
 private:
   RmlirPassDesc desc;
   TypeID typeId;
+  std::string options;
 };
 } // namespace
 

@@ -144,8 +144,44 @@ pub struct PassDef {
     pub op_name: &'static str,
     /// Dialects the pass creates ops of.
     pub dependent_dialects: fn() -> Vec<mlir_sys::MlirDialectHandle>,
+    /// Boolean options the pass accepts (`--pass=flag`, `pass{flag}`).
+    pub options: &'static [&'static str],
     /// The pass body; false signals failure (after emitting diagnostics).
-    pub run: fn(Op) -> bool,
+    pub run: fn(Op, &PassOptions) -> bool,
+}
+
+/// The boolean options a pass was given.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct PassOptions {
+    enabled: Vec<String>,
+}
+
+impl PassOptions {
+    /// Parses `flag other=false ...` against the accepted `names`.
+    pub fn parse(text: &str, names: &[&str]) -> Result<PassOptions, String> {
+        let mut enabled = Vec::new();
+        for item in text.split_whitespace() {
+            let (name, value) = item.split_once('=').unwrap_or((item, "true"));
+            if !names.contains(&name) {
+                return Err(format!("no such option {name}"));
+            }
+            let on = match value {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                _ => return Err(format!("invalid value `{value}` for option {name}")),
+            };
+            enabled.retain(|n: &String| n != name);
+            if on {
+                enabled.push(name.to_string());
+            }
+        }
+        Ok(PassOptions { enabled })
+    }
+
+    /// True when `name` is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.enabled.iter().any(|n| n == name)
+    }
 }
 
 /// The Rust behaviour of `name`, from the dialect modules.

@@ -502,14 +502,48 @@ extern "C" fn pass_desc(index: isize) -> b::RmlirPassDesc {
     }
 }
 
-extern "C" fn run_pass(id: u32, op: MlirOperation) -> bool {
+extern "C" fn check_pass_options(
+    id: u32,
+    options: MlirStringRef,
+    error: Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>,
+    user_data: *mut c_void,
+) -> bool {
+    let Some(p) = registry::passes().get(id as usize) else {
+        return false;
+    };
+    // SAFETY: the bridge passes the option text for the duration of the call.
+    let text = unsafe { ir::from_sref(options) };
+    match registry::PassOptions::parse(text, p.options) {
+        Ok(_) => true,
+        Err(message) => {
+            if let Some(error) = error {
+                // SAFETY: `error` and `user_data` are the bridge's sink for
+                // this call; the message is borrowed for it.
+                unsafe { error(user_data, ir::sref(&message)) };
+            }
+            false
+        }
+    }
+}
+
+extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bool {
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
     let Some(p) = registry::passes().get(id as usize) else {
         return false;
     };
-    guard(p.argument, || Some(op.location()), false, || (p.run)(op))
+    // SAFETY: the bridge passes the option text for the duration of the call.
+    let text = unsafe { ir::from_sref(options) };
+    let Ok(options) = registry::PassOptions::parse(text, p.options) else {
+        return false;
+    };
+    guard(
+        p.argument,
+        || Some(op.location()),
+        false,
+        || (p.run)(op, &options),
+    )
 }
 
 static HOOKS: b::RmlirHooks = b::RmlirHooks {
@@ -531,6 +565,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     verifyOperationAttribute: Some(verify_operation_attribute),
     numPasses: Some(num_passes),
     passDesc: Some(pass_desc),
+    checkPassOptions: Some(check_pass_options),
     runPass: Some(run_pass),
 };
 

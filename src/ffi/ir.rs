@@ -462,6 +462,16 @@ impl Type {
         // SAFETY: type is live; signedness asked of integer types only.
         self.is_integer() && unsafe { mlirIntegerTypeIsSignless(self.raw()) }
     }
+    /// True for `bf16`.
+    pub fn is_bf16(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsABF16(self.raw()) }
+    }
+    /// True for `f32`.
+    pub fn is_f32(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAF32(self.raw()) }
+    }
     /// True for the builtin `f8E8M0FNU` float type.
     pub fn is_f8e8m0fnu(self) -> bool {
         // SAFETY: type is live.

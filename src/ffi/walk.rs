@@ -22,16 +22,25 @@ fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<
         root: Op,
         keep: &'a dyn Fn(Op) -> bool,
         out: Vec<Op>,
+        /// A panic of `keep`, carried across the C walk and resumed after it.
+        panic: Option<Box<dyn std::any::Any + Send>>,
     }
     unsafe extern "C" fn visit(op: MlirOperation, data: *mut c_void) -> MlirWalkResult {
         // SAFETY: data is the &mut State passed to mlirOperationWalk below,
         // live for the whole walk; op is a live op handed out by the walk.
         let state = unsafe { &mut *(data as *mut State) };
-        if let Some(op) = Op::from_raw(op)
-            && op != state.root
-            && (state.keep)(op)
-        {
-            state.out.push(op);
+        let Some(op) = Op::from_raw(op).filter(|o| *o != state.root) else {
+            return MlirWalkResult_MlirWalkResultAdvance;
+        };
+        // A panic must not unwind through the C walk: it interrupts the walk
+        // and is resumed once control is back in Rust.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (state.keep)(op))) {
+            Ok(true) => state.out.push(op),
+            Ok(false) => {}
+            Err(payload) => {
+                state.panic = Some(payload);
+                return MlirWalkResult_MlirWalkResultInterrupt;
+            }
         }
         MlirWalkResult_MlirWalkResultAdvance
     }
@@ -39,9 +48,10 @@ fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<
         root,
         keep: &keep,
         out: Vec::new(),
+        panic: None,
     };
     // SAFETY: root is live; the callback only touches `state`, which outlives
-    // the walk.
+    // the walk, and never unwinds.
     unsafe {
         mlirOperationWalk(
             root.raw(),
@@ -50,6 +60,9 @@ fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<
             order,
         )
     };
+    if let Some(payload) = state.panic {
+        std::panic::resume_unwind(payload);
+    }
     state.out
 }
 

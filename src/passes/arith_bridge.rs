@@ -15,7 +15,8 @@ pub const TO_ARITH: PassDef = PassDef {
     description: "Convert rarith ops to upstream arith ops (one to one)",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::arith_dialect_handle()],
-    run: |root| rename_dialect(root, "rarith", "arith"),
+    options: &[],
+    run: |root, _| rename_dialect(root, "rarith", "arith"),
 };
 
 pub const FROM_ARITH: PassDef = PassDef {
@@ -23,7 +24,8 @@ pub const FROM_ARITH: PassDef = PassDef {
     description: "Convert upstream arith ops to rarith ops (one to one)",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::rarith_dialect_handle()],
-    run: |root| rename_dialect(root, "arith", "rarith"),
+    options: &[],
+    run: |root, _| rename_dialect(root, "arith", "rarith"),
 };
 
 /// Re-creates every `from.X` op under `root` as `to.X`.

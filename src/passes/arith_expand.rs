@@ -2,19 +2,20 @@
 //! direct LLVM counterpart (ceil/floor divisions, integer and float min/max,
 //! the scaling casts) become sequences of simpler rarith ops, op for op as
 //! upstream expands them; constant operands fold first, as upstream's
-//! conversion folds them.
+//! conversion folds them. The `include-bf16` option also expands
+//! `extf` bf16 -> f32 and `truncf` f32 -> bf16 into integer bit manipulation.
 //!
 //! One deliberate difference: upstream expands `maximumf`/`minimumf` into a
 //! compare-and-select that returns the second operand for `(+0.0, -0.0)`,
 //! contradicting the op's definition (-0.0 is less than +0.0). Here equal
 //! operands take the bitwise AND (maximum) or OR (minimum) of their bits,
 //! which orders the zeros and leaves other equal values unchanged (see
-//! docs/upstream-differences.md). (The `include-bf16`/`-f8e8m0`/`-f4e2m1`
-//! options of upstream's pass, bit-level float conversions, are not
-//! provided.)
+//! docs/upstream-differences.md). (Upstream's `include-f8e8m0` and
+//! `include-f4e2m1` options are not provided.)
 
 use super::driver::{Driver, EQ, Emit, NE, SGT, SLT, UGT, ULT};
 use crate::ffi::ir::{Attr, Op, Type, Value};
+use crate::ffi::walk;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 
@@ -23,7 +24,8 @@ pub const PASS: PassDef = PassDef {
     description: "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::rarith_dialect_handle()],
-    run,
+    options: &["include-bf16"],
+    run: |op, options| run(op, options.flag("include-bf16")),
 };
 
 /// The rarith ops this pass expands; every other rarith op is legal.
@@ -49,23 +51,81 @@ const CMPF_UGT: i64 = 9;
 const CMPF_ULT: i64 = 11;
 const CMPF_UNO: i64 = 14;
 
-fn run(root: Op) -> bool {
-    Driver::run(root, is_legal, expand)
+fn run(root: Op, bf16: bool) -> bool {
+    type OpFilter = fn(Op) -> bool;
+    let (legal, illegal): (OpFilter, OpFilter) = if bf16 {
+        (is_legal_bf16, is_illegal_bf16)
+    } else {
+        (is_legal, is_illegal)
+    };
+    if !Driver::run(root, legal, expand) {
+        return false;
+    }
+    // As upstream's partial conversion: an op marked illegal that no
+    // pattern could rewrite fails the pass.
+    if let Some(op) = walk::collect_preorder(root, illegal).into_iter().next() {
+        op.emit_error(&format!(
+            "failed to legalize operation '{}' that was explicitly marked illegal",
+            op.name()
+        ));
+        return false;
+    }
+    true
 }
 
-/// rarith (but the expanded ops), vector, and the ops that hold the IR.
+/// rarith (but the expanded ops) and vector.
 fn is_legal(op: Op) -> bool {
     let name = op.name();
     (name.starts_with("rarith.") && !EXPANDED.contains(&name)) || name.starts_with("vector.")
 }
 
+fn is_illegal(op: Op) -> bool {
+    EXPANDED.contains(&op.name())
+}
+
+/// Element types of a cast's operand and result.
+fn cast_elements(op: Op) -> (Type, Type) {
+    (
+        op.operand(0).ty().element_type_or_self(),
+        op.result(0).ty().element_type_or_self(),
+    )
+}
+
+/// `extf` bf16 -> f32 and `truncf` f32 -> bf16 (the `include-bf16` option).
+fn is_bf16_cast(op: Op) -> bool {
+    match op.name() {
+        "rarith.extf" => {
+            let (from, to) = cast_elements(op);
+            from.is_bf16() && to.is_f32()
+        }
+        "rarith.truncf" => {
+            let (from, to) = cast_elements(op);
+            from.is_f32() && to.is_bf16()
+        }
+        _ => false,
+    }
+}
+
+fn is_legal_bf16(op: Op) -> bool {
+    is_legal(op) && !is_bf16_cast(op)
+}
+
+fn is_illegal_bf16(op: Op) -> bool {
+    is_illegal(op) || is_bf16_cast(op)
+}
+
 fn expand(d: &mut Driver, op: Op) -> bool {
-    if !EXPANDED.contains(&op.name()) {
+    if !EXPANDED.contains(&op.name()) && !is_bf16_cast(op) {
         return false;
     }
     let e = Emit::before(op);
     let ops = d.operands(op);
     let result = match op.name() {
+        "rarith.extf" => bf16_extf(d, &e, op, ops[0]),
+        "rarith.truncf" => match bf16_truncf(d, &e, op, ops[0]) {
+            Some(v) => v,
+            None => return false,
+        },
         "rarith.ceildivui" => ceildivui(d, &e, ops[0], ops[1]),
         "rarith.ceildivsi" => ceildivsi(d, &e, ops[0], ops[1]),
         "rarith.floordivsi" => floordivsi(d, &e, ops[0], ops[1]),
@@ -265,4 +325,48 @@ fn scaling_truncf(d: &mut Driver, e: &Emit, op: Op, ops: &[Value]) -> Option<Val
         &[op.result(0).ty()],
         &attrs,
     ))
+}
+
+/// `extf` bf16 -> f32: the 16 bits shifted into the high half of an f32.
+fn bf16_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let i16_ty = ty
+        .with_element_type(ctx.integer_type(16))
+        .expect("shaped like");
+    let i32_ty = ty
+        .with_element_type(ctx.integer_type(32))
+        .expect("shaped like");
+    let bits = d.emit(e, "rarith.bitcast", &[input], &[i16_ty], &[]);
+    let wide = d.emit(e, "rarith.extui", &[bits], &[i32_ty], &[]);
+    let c16 = constant(d, e, i32_ty, 16);
+    let high = d.binary(e, "rarith.shli", wide, c16);
+    d.emit(e, "rarith.bitcast", &[high], &[op.result(0).ty()], &[])
+}
+
+/// `truncf` f32 -> bf16 with round-to-nearest-even through a rounding bias
+/// (0x7fff plus bit 16), NaN mapped to 0x7fc0; only without a rounding mode.
+fn bf16_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+    if op.attr("roundingmode").is_some() {
+        return None;
+    }
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let i16_ty = ty.with_element_type(ctx.integer_type(16))?;
+    let i32_ty = ty.with_element_type(ctx.integer_type(32))?;
+    let une = 13;
+    let is_nan = cmpf(d, e, une, input, input);
+    let c7fff = constant(d, e, i32_ty, 0x7fff);
+    let nan = constant(d, e, i16_ty, 0x7fc0);
+    let c16 = constant(d, e, i32_ty, 16);
+    let c1 = constant(d, e, i32_ty, 1);
+    let bits = d.emit(e, "rarith.bitcast", &[input], &[i32_ty], &[]);
+    let shifted = d.binary(e, "rarith.shrui", bits, c16);
+    let bit16 = d.binary(e, "rarith.andi", shifted, c1);
+    let bias = d.binary(e, "rarith.addi", bit16, c7fff);
+    let biased = d.binary(e, "rarith.addi", bits, bias);
+    let top = d.binary(e, "rarith.shrui", biased, c16);
+    let narrow = d.emit(e, "rarith.trunci", &[top], &[i16_ty], &[]);
+    let picked = select(d, e, is_nan, nan, narrow);
+    Some(d.emit(e, "rarith.bitcast", &[picked], &[op.result(0).ty()], &[]))
 }

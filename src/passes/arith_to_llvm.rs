@@ -20,7 +20,8 @@ pub const PASS: PassDef = PassDef {
     description: "Convert rarith ops to the LLVM dialect",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::llvm_dialect_handle()],
-    run,
+    options: &[],
+    run: |op, _| run(op),
 };
 
 /// Which rarith attributes carry over, and how.

@@ -45,7 +45,8 @@ pub const PASS: PassDef = PassDef {
             crate::ffi::context::rshape_dialect_handle(),
         ]
     },
-    run,
+    options: &[],
+    run: |op, _| run(op),
 };
 
 fn run(module: Op) -> bool {

@@ -18,7 +18,8 @@ pub const CONVERT: PassDef = PassDef {
             crate::ffi::context::rshape_dialect_handle(),
         ]
     },
-    run: run_convert,
+    options: &[],
+    run: |op, _| run_convert(op),
 };
 
 pub const REMOVE: PassDef = PassDef {
@@ -26,7 +27,8 @@ pub const REMOVE: PassDef = PassDef {
     description: "Replace all rshape cstr_ ops with a true witness",
     op_name: "func.func",
     dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
-    run: run_remove,
+    options: &[],
+    run: |op, _| run_remove(op),
 };
 
 static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {

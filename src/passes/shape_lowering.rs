@@ -12,7 +12,8 @@ pub const PASS: PassDef = PassDef {
     description: "Legalize rshape ops to ones convertible to rarith (num_elements to reduce)",
     op_name: "func.func",
     dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
-    run,
+    options: &[],
+    run: |op, _| run(op),
 };
 
 fn run(root: Op) -> bool {

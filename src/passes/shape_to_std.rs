@@ -29,7 +29,8 @@ pub const PASS: PassDef = PassDef {
             crate::ffi::context::tensor_dialect_handle(),
         ]
     },
-    run,
+    options: &[],
+    run: |op, _| run(op),
 };
 
 fn run(module: Op) -> bool {

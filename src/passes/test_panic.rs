@@ -10,7 +10,8 @@ pub const PASS: PassDef = PassDef {
     description: "Test only: panics inside a Rust pass to exercise the FFI panic guard",
     op_name: "",
     dependent_dialects: Vec::new,
-    run,
+    options: &[],
+    run: |op, _| run(op),
 };
 
 fn run(_: Op) -> bool {

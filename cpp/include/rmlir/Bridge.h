@@ -141,8 +141,14 @@ typedef struct {
   /// Passes: how many, their descriptors, and their bodies.
   intptr_t (*numPasses)(void);
   RmlirPassDesc (*passDesc)(intptr_t index);
-  /// Runs pass `passId` on `op`; false signals pass failure.
-  bool (*runPass)(uint32_t passId, MlirOperation op);
+  /// Checks the textual options of pass `passId` ("flag other-flag=false");
+  /// on failure calls `error` with the reason and returns false.
+  bool (*checkPassOptions)(uint32_t passId, MlirStringRef options,
+                           void (*error)(void *userData, MlirStringRef message),
+                           void *userData);
+  /// Runs pass `passId` on `op` with its textual options; false signals
+  /// pass failure.
+  bool (*runPass)(uint32_t passId, MlirOperation op, MlirStringRef options);
 } RmlirHooks;
 
 /// Installs the Rust hook table (idempotent; the table must outlive all use).
