@@ -140,6 +140,16 @@ impl Context {
         })
         .expect("function type")
     }
+    /// `vector<n x element>`.
+    pub fn parse_vector_type(self, n: i64, element: Type) -> Option<Type> {
+        // SAFETY: element is live; the shape array outlives the call.
+        Type::from_raw(unsafe { mlirVectorTypeGet(1, [n].as_ptr(), element.raw()) })
+    }
+    /// `!llvm.array<n x element>`.
+    pub fn llvm_array_type(self, element: Type, n: u32) -> Type {
+        // SAFETY: element is live and belongs to this context.
+        Type::from_raw(unsafe { mlirLLVMArrayTypeGet(element.raw(), n) }).expect("llvm array type")
+    }
     /// A `TypeAttr` holding `ty`.
     pub fn type_attr(self, ty: Type) -> Attr {
         // SAFETY: ty is live.

@@ -1,5 +1,7 @@
-//! `convert-rarith-to-llvm`: rarith ops on scalars and 1-D vectors become
-//! LLVM dialect ops, as upstream's ArithToLLVM produces them. `index` becomes
+//! `convert-rarith-to-llvm`: rarith ops on scalars and vectors become LLVM
+//! dialect ops, as upstream's ArithToLLVM produces them (n-D vectors are
+//! unrolled over nested `!llvm.array`s of 1-D vectors; ops that fold are
+//! folded first, as the dialect conversion does). `index` becomes
 //! `i64`; where a type changes, `builtin.unrealized_conversion_cast` ops
 //! bridge the boundary (as the dialect conversion framework does), to be
 //! removed by `reconcile-unrealized-casts`.
@@ -99,12 +101,52 @@ fn convert_type(ty: Type) -> Option<Type> {
         return None;
     };
     if ty.is_shaped() {
-        if !ty.is_vector() || ty.rank()? != 1 {
+        if !ty.is_vector() {
             return None;
         }
-        return ty.with_element_type(new_elt);
+        let dims = ty.dims()?;
+        if dims.len() == 1 {
+            return ty.with_element_type(new_elt);
+        }
+        // n-D vectors: nested arrays of 1-D vectors (as upstream's type
+        // converter builds them); scalable ones are not handled.
+        if ty.is_scalable_vector() || dims.is_empty() {
+            return None;
+        }
+        let inner = ctx.parse_vector_type(*dims.last()?, new_elt)?;
+        return Some(
+            dims[..dims.len() - 1]
+                .iter()
+                .rev()
+                .fold(inner, |t, &d| ctx.llvm_array_type(t, d as u32)),
+        );
     }
     Some(new_elt)
+}
+
+/// The outer (array) dimensions of an n-D vector type, or None for
+/// scalars and 1-D vectors.
+fn outer_dims(ty: Type) -> Option<Vec<i64>> {
+    let dims = ty.is_vector().then(|| ty.dims()).flatten()?;
+    (dims.len() > 1).then(|| dims[..dims.len() - 1].to_vec())
+}
+
+/// Every position in row-major order over `dims`.
+fn positions(dims: &[i64]) -> Vec<Vec<i64>> {
+    let mut out = vec![Vec::new()];
+    for &d in dims {
+        out = out
+            .into_iter()
+            .flat_map(|p| {
+                (0..d).map(move |i| {
+                    let mut q = p.clone();
+                    q.push(i);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 /// Names of the arith fast-math bits (reassoc = 1 ... afn = 64), in the
@@ -218,8 +260,75 @@ impl Lowering {
                 }
             }
         }
+        if let Some(dims) = outer_dims(op.result(0).ty()) {
+            return self.lower_unrolled(op, target, &operands, result_ty, &dims, &new_attrs);
+        }
         let new = b.create(target, loc, &operands, &[result_ty], &new_attrs);
         self.conversion.replace(op, vec![new.result(0)]);
+        true
+    }
+
+    /// An op on n-D vectors: the LLVM op on each innermost 1-D vector,
+    /// extracted from and inserted into the nested arrays (upstream's
+    /// `vectorOneToOneRewrite`).
+    fn lower_unrolled(
+        &mut self,
+        op: Op,
+        target: &str,
+        operands: &[Value],
+        result_ty: Type,
+        dims: &[i64],
+        attrs: &[(&str, Attr)],
+    ) -> bool {
+        let b = Builder::before(op);
+        let loc = op.location();
+        let inner_ty = |ty: Type| -> Option<Type> {
+            let d = ty.dims()?;
+            convert_type(
+                ty.context()
+                    .parse_vector_type(*d.last()?, ty.element_type_or_self())?,
+            )
+        };
+        let Some(result_inner) = inner_ty(op.result(0).ty()) else {
+            return false;
+        };
+        let operand_inner: Option<Vec<Type>> = op.operands().map(|v| inner_ty(v.ty())).collect();
+        let Some(operand_inner) = operand_inner else {
+            return false;
+        };
+        let mut acc = b
+            .create("llvm.mlir.poison", loc, &[], &[result_ty], &[])
+            .result(0);
+        for pos in positions(dims) {
+            let position = self.ctx.dense_i64_array(&pos);
+            let parts: Vec<Value> = operands
+                .iter()
+                .zip(&operand_inner)
+                .map(|(&v, &t)| {
+                    b.create(
+                        "llvm.extractvalue",
+                        loc,
+                        &[v],
+                        &[t],
+                        &[("position", position)],
+                    )
+                    .result(0)
+                })
+                .collect();
+            let part = b
+                .create(target, loc, &parts, &[result_inner], attrs)
+                .result(0);
+            acc = b
+                .create(
+                    "llvm.insertvalue",
+                    loc,
+                    &[acc, part],
+                    &[result_ty],
+                    &[("position", position)],
+                )
+                .result(0);
+        }
+        self.conversion.replace(op, vec![acc]);
         true
     }
 
@@ -231,32 +340,42 @@ impl Lowering {
         else {
             return false;
         };
-        let (Some(sw), Some(dw)) = (
-            src.element_type_or_self().int_width(),
-            dst.element_type_or_self().int_width(),
-        ) else {
+        // Element widths of the original types (index is 64 bits once
+        // lowered); the converted types may be arrays of vectors.
+        let width = |t: Type| {
+            let e = t.element_type_or_self();
+            if e.is_index() {
+                Some(64)
+            } else {
+                e.int_width()
+            }
+        };
+        let (Some(sw), Some(dw)) = (width(input.ty()), width(op.result(0).ty())) else {
             return false;
         };
         let converted = self.conversion.operand(input, src);
-        let value = if sw == dw {
-            converted
+        if sw == dw {
+            self.conversion.replace(op, vec![converted]);
+            return true;
+        }
+        let target = if dw < sw {
+            "llvm.trunc"
+        } else if signed {
+            "llvm.sext"
         } else {
-            let target = if dw < sw {
-                "llvm.trunc"
-            } else if signed {
-                "llvm.sext"
-            } else {
-                "llvm.zext"
-            };
-            let attrs: Vec<(&str, Attr)> = if target == "llvm.trunc" {
-                vec![("overflowFlags", self.overflow_attr(0))]
-            } else {
-                vec![]
-            };
-            Builder::before(op)
-                .create(target, op.location(), &[converted], &[dst], &attrs)
-                .result(0)
+            "llvm.zext"
         };
+        let attrs: Vec<(&str, Attr)> = if target == "llvm.trunc" {
+            vec![("overflowFlags", self.overflow_attr(0))]
+        } else {
+            vec![]
+        };
+        if let Some(dims) = outer_dims(op.result(0).ty()) {
+            return self.lower_unrolled(op, target, &[converted], dst, &dims, &attrs);
+        }
+        let value = Builder::before(op)
+            .create(target, op.location(), &[converted], &[dst], &attrs)
+            .result(0);
         self.conversion.replace(op, vec![value]);
         true
     }
@@ -271,6 +390,21 @@ fn run(root: Op) -> bool {
     };
     let ops = walk::collect(root, |op| op.name().starts_with("rarith."));
     for op in ops {
+        // As the dialect conversion: an op that folds is replaced by its
+        // fold (constants materialized as rarith.constant, then lowered).
+        if let Some(values) = walk::try_fold(op).filter(|v| !v.is_empty()) {
+            for v in &values {
+                if let Some(c) = v.defined_by("rarith.constant")
+                    && !lowering.lower(c)
+                {
+                    c.location()
+                        .emit_error("failed to legalize operation 'rarith.constant'");
+                    return false;
+                }
+            }
+            lowering.conversion.replace(op, values);
+            continue;
+        }
         if !lowering.lower(op) {
             op.location()
                 .emit_error(&format!("failed to legalize operation '{}'", op.name()));
