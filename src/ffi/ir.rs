@@ -84,6 +84,11 @@ impl Context {
         // SAFETY: the context is live; name is borrowed for the call.
         Type::from_raw(unsafe { b::rmlirTypeGetByOdsName(self.raw(), sref(name)) })
     }
+    /// The builtin `f32` type.
+    pub fn f32_type(self) -> Type {
+        // SAFETY: self is a live context.
+        Type::from_raw(unsafe { mlirF32TypeGet(self.raw()) }).expect("f32")
+    }
     /// The builtin `f8E8M0FNU` type.
     pub fn f8e8m0fnu_type(self) -> Type {
         // SAFETY: self is a live context.
@@ -471,6 +476,11 @@ impl Type {
     pub fn is_signless_integer(self) -> bool {
         // SAFETY: type is live; signedness asked of integer types only.
         self.is_integer() && unsafe { mlirIntegerTypeIsSignless(self.raw()) }
+    }
+    /// True for `f4E2M1FN`.
+    pub fn is_f4e2m1fn(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAFloat4E2M1FN(self.raw()) }
     }
     /// True for `bf16`.
     pub fn is_bf16(self) -> bool {

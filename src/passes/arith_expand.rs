@@ -2,18 +2,18 @@
 //! direct LLVM counterpart (ceil/floor divisions, integer and float min/max,
 //! the scaling casts) become sequences of simpler rarith ops, op for op as
 //! upstream expands them; constant operands fold first, as upstream's
-//! conversion folds them. The `include-bf16` option also expands
-//! `extf` bf16 -> f32 and `truncf` f32 -> bf16 into integer bit manipulation.
+//! conversion folds them. The options `include-bf16`, `include-f8e8m0` and
+//! `include-f4e2m1` also expand the casts between f32 and bf16, f8E8M0FNU,
+//! f4E2M1FN into integer bit manipulation, as upstream's options do.
 //!
 //! One deliberate difference: upstream expands `maximumf`/`minimumf` into a
 //! compare-and-select that returns the second operand for `(+0.0, -0.0)`,
 //! contradicting the op's definition (-0.0 is less than +0.0). Here equal
 //! operands take the bitwise AND (maximum) or OR (minimum) of their bits,
 //! which orders the zeros and leaves other equal values unchanged (see
-//! docs/upstream-differences.md). (Upstream's `include-f8e8m0` and
-//! `include-f4e2m1` options are not provided.)
+//! docs/upstream-differences.md).
 
-use super::driver::{Driver, EQ, Emit, NE, SGT, SLT, UGT, ULT};
+use super::driver::{Driver, EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::walk;
 use crate::registry::PassDef;
@@ -24,8 +24,16 @@ pub const PASS: PassDef = PassDef {
     description: "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::rarith_dialect_handle()],
-    options: &["include-bf16"],
-    run: |op, options| run(op, options.flag("include-bf16")),
+    options: &["include-bf16", "include-f8e8m0", "include-f4e2m1"],
+    run: |op, options| {
+        let flags = Flags {
+            bf16: options.flag("include-bf16"),
+            f8e8m0: options.flag("include-f8e8m0"),
+            f4e2m1: options.flag("include-f4e2m1"),
+        };
+        FLAGS.with(|f| f.set(flags));
+        run(op)
+    },
 };
 
 /// The rarith ops this pass expands; every other rarith op is legal.
@@ -51,19 +59,27 @@ const CMPF_UGT: i64 = 9;
 const CMPF_ULT: i64 = 11;
 const CMPF_UNO: i64 = 14;
 
-fn run(root: Op, bf16: bool) -> bool {
-    type OpFilter = fn(Op) -> bool;
-    let (legal, illegal): (OpFilter, OpFilter) = if bf16 {
-        (is_legal_bf16, is_illegal_bf16)
-    } else {
-        (is_legal, is_illegal)
-    };
-    if !Driver::run(root, legal, expand) {
+/// The optional expansions of this run.
+#[derive(Clone, Copy, Default)]
+struct Flags {
+    bf16: bool,
+    f8e8m0: bool,
+    f4e2m1: bool,
+}
+
+thread_local! {
+    /// The options of the pass running on this thread (the driver takes
+    /// plain function pointers).
+    static FLAGS: std::cell::Cell<Flags> = std::cell::Cell::new(Flags::default());
+}
+
+fn run(root: Op) -> bool {
+    if !Driver::run(root, is_legal, expand) {
         return false;
     }
     // As upstream's partial conversion: an op marked illegal that no
     // pattern could rewrite fails the pass.
-    if let Some(op) = walk::collect_preorder(root, illegal).into_iter().next() {
+    if let Some(op) = walk::collect_preorder(root, is_illegal).into_iter().next() {
         op.emit_error(&format!(
             "failed to legalize operation '{}' that was explicitly marked illegal",
             op.name()
@@ -73,14 +89,14 @@ fn run(root: Op, bf16: bool) -> bool {
     true
 }
 
-/// rarith (but the expanded ops) and vector.
+/// rarith (but the expanded ops and the casts an option expands) and vector.
 fn is_legal(op: Op) -> bool {
     let name = op.name();
-    (name.starts_with("rarith.") && !EXPANDED.contains(&name)) || name.starts_with("vector.")
+    (name.starts_with("rarith.") && !is_illegal(op)) || name.starts_with("vector.")
 }
 
 fn is_illegal(op: Op) -> bool {
-    EXPANDED.contains(&op.name())
+    EXPANDED.contains(&op.name()) || is_optional_cast(op)
 }
 
 /// Element types of a cast's operand and result.
@@ -91,38 +107,36 @@ fn cast_elements(op: Op) -> (Type, Type) {
     )
 }
 
-/// `extf` bf16 -> f32 and `truncf` f32 -> bf16 (the `include-bf16` option).
-fn is_bf16_cast(op: Op) -> bool {
+/// The casts the options expand: `extf` bf16 -> f32 and `truncf` f32 ->
+/// bf16 (`include-bf16`), from/to f8E8M0FNU (`include-f8e8m0`) and
+/// f4E2M1FN (`include-f4e2m1`).
+fn is_optional_cast(op: Op) -> bool {
+    let flags = FLAGS.with(|f| f.get());
     match op.name() {
         "rarith.extf" => {
             let (from, to) = cast_elements(op);
-            from.is_bf16() && to.is_f32()
+            (flags.bf16 && from.is_bf16() && to.is_f32())
+                || (flags.f8e8m0 && from.is_f8e8m0fnu())
+                || (flags.f4e2m1 && from.is_f4e2m1fn())
         }
         "rarith.truncf" => {
             let (from, to) = cast_elements(op);
-            from.is_f32() && to.is_bf16()
+            (flags.bf16 && from.is_f32() && to.is_bf16())
+                || (flags.f8e8m0 && to.is_f8e8m0fnu())
+                || (flags.f4e2m1 && to.is_f4e2m1fn())
         }
         _ => false,
     }
 }
 
-fn is_legal_bf16(op: Op) -> bool {
-    is_legal(op) && !is_bf16_cast(op)
-}
-
-fn is_illegal_bf16(op: Op) -> bool {
-    is_illegal(op) || is_bf16_cast(op)
-}
-
 fn expand(d: &mut Driver, op: Op) -> bool {
-    if !EXPANDED.contains(&op.name()) && !is_bf16_cast(op) {
+    if !is_illegal(op) {
         return false;
     }
     let e = Emit::before(op);
     let ops = d.operands(op);
     let result = match op.name() {
-        "rarith.extf" => bf16_extf(d, &e, op, ops[0]),
-        "rarith.truncf" => match bf16_truncf(d, &e, op, ops[0]) {
+        "rarith.extf" | "rarith.truncf" => match optional_cast(d, &e, op, ops[0]) {
             Some(v) => v,
             None => return false,
         },
@@ -369,4 +383,227 @@ fn bf16_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> 
     let narrow = d.emit(e, "rarith.trunci", &[top], &[i16_ty], &[]);
     let picked = select(d, e, is_nan, nan, narrow);
     Some(d.emit(e, "rarith.bitcast", &[picked], &[op.result(0).ty()], &[]))
+}
+
+/// The expansion of a cast an option selects, in upstream's pattern order
+/// (bf16, f4E2M1FN, f8E8M0FNU).
+fn optional_cast(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+    let flags = FLAGS.with(|f| f.get());
+    let (from, to) = cast_elements(op);
+    if op.name() == "rarith.extf" {
+        if flags.bf16 && from.is_bf16() && to.is_f32() {
+            return Some(bf16_extf(d, e, op, input));
+        }
+        if flags.f4e2m1 && from.is_f4e2m1fn() {
+            return Some(f4e2m1_extf(d, e, op, input));
+        }
+        if flags.f8e8m0 && from.is_f8e8m0fnu() {
+            return Some(f8e8m0_extf(d, e, op, input));
+        }
+        return None;
+    }
+    if flags.bf16
+        && from.is_f32()
+        && to.is_bf16()
+        && let Some(v) = bf16_truncf(d, e, op, input)
+    {
+        return Some(v);
+    }
+    if flags.f4e2m1 && to.is_f4e2m1fn() {
+        return Some(f4e2m1_truncf(d, e, op, input));
+    }
+    if flags.f8e8m0 && to.is_f8e8m0fnu() {
+        return f8e8m0_truncf(d, e, op, input);
+    }
+    None
+}
+
+/// `ty` with element type `element` (shape kept).
+fn like(ty: Type, element: Type) -> Type {
+    ty.with_element_type(element)
+        .expect("int or float like type")
+}
+
+/// `extf` from f8E8M0FNU: the exponent byte shifted into an f32's exponent
+/// (0xff, NaN, to an all-ones NaN), then to the result width.
+fn f8e8m0_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let (i8t, i32t, f32t) = (
+        like(ty, ctx.integer_type(8)),
+        like(ty, ctx.integer_type(32)),
+        like(ty, ctx.f32_type()),
+    );
+    let fm = fastmath_of(op);
+    let bits = d.emit(e, "rarith.bitcast", &[input], &[i8t], &[]);
+    let f8_nan = constant(d, e, i8t, 0xff);
+    let f32_nan = constant(d, e, i32t, -1);
+    let c23 = constant(d, e, i32t, 23);
+    let wide = d.emit(e, "rarith.extui", &[bits], &[i32t], &[]);
+    let shifted = d.binary(e, "rarith.shli", wide, c23);
+    let is_nan = cmpi(d, e, EQ, bits, f8_nan);
+    let picked = select(d, e, is_nan, f32_nan, shifted);
+    let result = d.emit(e, "rarith.bitcast", &[picked], &[f32t], &[]);
+    let out = op.result(0).ty();
+    let width = crate::ffi::ir::float_width(out.element_type_or_self()).unwrap_or(32);
+    if width < 32 {
+        d.emit(e, "rarith.truncf", &[result], &[out], &fm)
+    } else if width > 32 {
+        d.emit(e, "rarith.extf", &[result], &[out], &fm)
+    } else {
+        result
+    }
+}
+
+/// `truncf` to f8E8M0FNU: the f32 exponent byte (default rounding only).
+fn f8e8m0_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+    if op.attr("roundingmode").is_some() {
+        return None;
+    }
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let (i8t, i32t, f32t) = (
+        like(ty, ctx.integer_type(8)),
+        like(ty, ctx.integer_type(32)),
+        like(ty, ctx.f32_type()),
+    );
+    let fm = fastmath_of(op);
+    let width = crate::ffi::ir::float_width(ty.element_type_or_self()).unwrap_or(32);
+    let operand = if width < 32 {
+        d.emit(e, "rarith.extf", &[input], &[f32t], &fm)
+    } else if width > 32 {
+        d.emit(e, "rarith.truncf", &[input], &[f32t], &fm)
+    } else {
+        input
+    };
+    let bits = d.emit(e, "rarith.bitcast", &[operand], &[i32t], &[]);
+    let c23 = constant(d, e, i32t, 23);
+    let sign_exp = d.binary(e, "rarith.shrui", bits, c23);
+    let exp = d.emit(e, "rarith.trunci", &[sign_exp], &[i8t], &[]);
+    Some(d.emit(e, "rarith.bitcast", &[exp], &[op.result(0).ty()], &[]))
+}
+
+/// `extf` from f4E2M1FN: the f32 bits assembled from the 4-bit code.
+fn f4e2m1_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let (f32t, i4t, i32t) = (
+        like(ty, ctx.f32_type()),
+        like(ty, ctx.integer_type(4)),
+        like(ty, ctx.integer_type(32)),
+    );
+    let bits = d.emit(e, "rarith.bitcast", &[input], &[i4t], &[]);
+    let c0 = constant(d, e, i4t, 0);
+    let c1 = constant(d, e, i4t, 1);
+    let c2 = constant(d, e, i4t, 2);
+    let c4 = constant(d, e, i4t, 4);
+    let c7 = constant(d, e, i4t, 7);
+    let no_sign = d.binary(e, "rarith.andi", bits, c7);
+    let c20 = constant(d, e, i32t, 0x14);
+    let low = d.binary(e, "rarith.shli", no_sign, c2);
+    let is_half = cmpi(d, e, EQ, no_sign, c1);
+    let low = select(d, e, is_half, c0, low);
+    let low = d.emit(e, "rarith.extui", &[low], &[i32t], &[]);
+    let low = d.binary(e, "rarith.shli", low, c20);
+    let zero_exp = constant(d, e, i32t, 0);
+    let high_exp = constant(d, e, i32t, 0x4000_0000);
+    let low_exp = constant(d, e, i32t, 0x3f00_0000);
+    let larger = cmpi(d, e, UGE, no_sign, c4);
+    let exp = select(d, e, larger, high_exp, low_exp);
+    let is_zero = cmpi(d, e, EQ, no_sign, c0);
+    let exp = select(d, e, is_zero, zero_exp, exp);
+    let sign_bit = constant(d, e, i32t, 0x8000_0000);
+    let c8 = constant(d, e, i4t, 8);
+    let negative = cmpi(d, e, UGE, bits, c8);
+    let sign = select(d, e, negative, sign_bit, zero_exp);
+    let sum = d.binary(e, "rarith.addi", low, exp);
+    let sum = d.binary(e, "rarith.addi", sum, sign);
+    let result = d.emit(e, "rarith.bitcast", &[sum], &[f32t], &[]);
+    let out = op.result(0).ty();
+    if out.element_type_or_self().is_f32() {
+        result
+    } else {
+        d.emit(e, "rarith.truncf", &[result], &[out], &[])
+    }
+}
+
+/// `truncf` to f4E2M1FN: clamp to [-6, 6], then sign, rebiased exponent and
+/// first mantissa bit, with subnormal, 0.5 and round-to-nearest-even fixes.
+fn f4e2m1_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+    let ctx = e.loc.context();
+    let ty = input.ty();
+    let (i4t, i8t, i32t, f32t) = (
+        like(ty, ctx.integer_type(4)),
+        like(ty, ctx.integer_type(8)),
+        like(ty, ctx.integer_type(32)),
+        like(ty, ctx.f32_type()),
+    );
+    let operand = if ty.element_type_or_self().is_f32() {
+        input
+    } else {
+        d.emit(e, "rarith.extf", &[input], &[f32t], &[])
+    };
+    let c1 = constant(d, e, i4t, 1);
+    let c3 = constant(d, e, i4t, 3);
+    let c22 = constant(d, e, i32t, 22);
+    let c00 = constant(d, e, i8t, 0);
+    let cff = constant(d, e, i8t, 0xff);
+    let zero = constant(d, e, i32t, 0);
+    let high = float_constant(d, e, f32t, 6.0);
+    let low = float_constant(d, e, f32t, -6.0);
+    let clamped = d.emit(e, "rarith.minnumf", &[high, operand], &[f32t], &[]);
+    let clamped = d.emit(e, "rarith.maxnumf", &[low, clamped], &[f32t], &[]);
+    let bits = d.emit(e, "rarith.bitcast", &[clamped], &[i32t], &[]);
+    let c31 = constant(d, e, i32t, 31);
+    let sign = d.binary(e, "rarith.shrui", bits, c31);
+    let sign = d.emit(e, "rarith.trunci", &[sign], &[i4t], &[]);
+    let mut f4 = d.binary(e, "rarith.shli", sign, c3);
+    let bias = constant(d, e, i32t, 0x7e);
+    let c23 = constant(d, e, i32t, 23);
+    let sign_exp = d.binary(e, "rarith.shrui", bits, c23);
+    let adjusted = d.binary(e, "rarith.subi", sign_exp, bias);
+    let exp = d.emit(e, "rarith.trunci", &[adjusted], &[i4t], &[]);
+    let exp = d.binary(e, "rarith.shli", exp, c1);
+    f4 = d.binary(e, "rarith.addi", f4, exp);
+    let first_bit = constant(d, e, i32t, 0x40_0000);
+    let man = d.binary(e, "rarith.andi", bits, first_bit);
+    let man = d.binary(e, "rarith.shrui", man, c22);
+    let man = d.emit(e, "rarith.trunci", &[man], &[i4t], &[]);
+    f4 = d.binary(e, "rarith.addi", f4, man);
+    let man_mask = constant(d, e, i32t, 0x7f_ffff);
+    let f8_exp = d.emit(e, "rarith.trunci", &[adjusted], &[i8t], &[]);
+    let subnormal = cmpi(d, e, SLE, f8_exp, c00);
+    let neg_one_exp = cmpi(d, e, EQ, f8_exp, cff);
+    let man23 = d.binary(e, "rarith.andi", bits, man_mask);
+    let nonzero_man = cmpi(d, e, UGT, man23, zero);
+    let to_half = d.binary(e, "rarith.andi", neg_one_exp, nonzero_man);
+    let zero_exp = cmpi(d, e, EQ, f8_exp, c00);
+    let subnormal_bits = constant(d, e, i4t, 0xf);
+    let half_bits = constant(d, e, i4t, 0);
+    let sub = select(d, e, subnormal, subnormal_bits, f4);
+    let sub = select(d, e, to_half, half_bits, sub);
+    f4 = select(d, e, zero_exp, f4, sub);
+    let last22 = constant(d, e, i32t, 0x3f_ffff);
+    let round = constant(d, e, i32t, 0x20_0000);
+    let man22 = d.binary(e, "rarith.andi", bits, last22);
+    let should_round = cmpi(d, e, UGE, man22, round);
+    let should_round = d.binary(e, "rarith.ori", should_round, subnormal);
+    let rounded = d.binary(e, "rarith.addi", f4, c1);
+    f4 = select(d, e, should_round, rounded, f4);
+    d.emit(e, "rarith.bitcast", &[f4], &[op.result(0).ty()], &[])
+}
+
+/// A float constant of `ty` (a splat for shaped types).
+fn float_constant(d: &mut Driver, e: &Emit, ty: Type, value: f32) -> Value {
+    let elt = ty.element_type_or_self();
+    let fp = crate::semantics::float::Fp::from_bits(
+        crate::semantics::float::Format::F32,
+        u128::from(value.to_bits()),
+    );
+    let attr = if ty.is_shaped() {
+        Attr::dense_floats(ty, &[fp])
+    } else {
+        Attr::float(elt, fp)
+    };
+    d.emit(e, "rarith.constant", &[], &[ty], &[("value", attr)])
 }

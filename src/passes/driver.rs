@@ -17,9 +17,11 @@ use std::collections::HashMap;
 pub const EQ: i64 = 0;
 pub const NE: i64 = 1;
 pub const SLT: i64 = 2;
+pub const SLE: i64 = 3;
 pub const SGT: i64 = 4;
 pub const ULT: i64 = 6;
 pub const UGT: i64 = 8;
+pub const UGE: i64 = 9;
 
 /// A pattern: rewrites `op` through the driver; false when it does not apply.
 pub type Apply = fn(&mut Driver, Op) -> bool;
