@@ -439,6 +439,21 @@ impl Value {
         // SAFETY: value is live; the bridge answers null for block arguments.
         Op::from_raw(unsafe { b::rmlirValueGetDefiningOp(self.raw()) })
     }
+    /// The ops using the value, in use-list order (one per use).
+    pub fn users(self) -> Vec<Op> {
+        let mut out = Vec::new();
+        // SAFETY: value is live; use handles are only read while non-null.
+        unsafe {
+            let mut use_ = mlirValueGetFirstUse(self.raw());
+            while !use_.ptr.is_null() {
+                if let Some(op) = Op::from_raw(mlirOpOperandGetOwner(use_)) {
+                    out.push(op);
+                }
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+        }
+        out
+    }
     /// The op of the value's first use, if any.
     pub fn first_user(self) -> Option<Op> {
         // SAFETY: value is live; the use handle is read only when non-null.

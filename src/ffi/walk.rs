@@ -177,6 +177,14 @@ impl Builder {
         }
     }
 
+    /// A builder inserting right after `anchor` (which must be in a block).
+    pub fn after(anchor: Op) -> Self {
+        Builder {
+            point: Point::After(anchor),
+            loc: anchor.location(),
+        }
+    }
+
     /// A builder appending at the end of `block` (ops get `loc`).
     pub fn at_end(block: super::region::Block, loc: Location) -> Self {
         Builder {

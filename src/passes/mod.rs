@@ -6,6 +6,7 @@ mod arith_expand;
 mod arith_to_llvm;
 pub mod conversion;
 mod driver;
+mod outline;
 mod reify;
 mod shape_constraints;
 mod shape_lowering;
@@ -20,6 +21,7 @@ pub static ALL: &[PassDef] = &[
     arith_bridge::TO_ARITH,
     arith_bridge::FROM_ARITH,
     arith_expand::PASS,
+    outline::PASS,
     reify::PASS,
     shape_constraints::CONVERT,
     shape_constraints::REMOVE,
