@@ -44,14 +44,14 @@ config.substitutions.append(
 
 # %llvm-lib: the LLVM library directory (runtime libraries for the JIT).
 config.substitutions.append(("%llvm-lib", os.path.join(llvm, "lib")))
-# %native: rshape/rarith with tensors (stage 3 of seed 003) to the LLVM dialect.
-config.substitutions.append(
-    (
-        "%native",
-        "builtin.module(convert-rshape-to-std,canonicalize,"
-        "one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,"
-        "expand-strided-metadata,lower-affine,rarith-expand,convert-scf-to-cf,"
-        "convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
-        "finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)",
-    )
+# %native: rshape/rarith with tensors (stage 3 of seed 003) to the LLVM
+# dialect, as a whole pipeline or as the inner list of passes.
+native_passes = (
+    "convert-rshape-to-std,canonicalize,"
+    "one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,"
+    "expand-strided-metadata,lower-affine,rarith-expand,convert-scf-to-cf,"
+    "convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
+    "finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
+config.substitutions.append(("%native-inner", native_passes))
+config.substitutions.append(("%native", f"builtin.module({native_passes})"))
