@@ -1,6 +1,7 @@
 //! Running lowered code: the JIT (MLIR's ExecutionEngine).
 
 use super::ir::sref;
+use crate::semantics::float::{Format, Fp, Rounding};
 use melior::ir::Module;
 use mlir_sys::*;
 use std::ffi::c_void;
@@ -80,6 +81,11 @@ impl Jit {
                     .into(),
             );
         }
+        for (name, address) in bf16_runtime() {
+            // SAFETY: the engine is live; `address` is a function of this
+            // library, alive as long as the process.
+            unsafe { mlirExecutionEngineRegisterSymbol(engine, sref(name), address) };
+        }
         Ok(Jit { engine })
     }
 
@@ -116,6 +122,34 @@ impl Drop for Jit {
         // destroyed exactly once.
         unsafe { mlirExecutionEngineDestroy(self.engine) }
     }
+}
+
+/// The bf16 truncations LLVM calls out of line on targets without bf16
+/// instructions (`fptrunc` to `bf16`, and arithmetic on `bf16`, which LLVM
+/// performs in `f32`). compiler-rt provides them, but the C runtime of this
+/// platform (libgcc) does not, so the JIT gets them from here.
+fn bf16_runtime() -> [(&'static str, *mut c_void); 2] {
+    [
+        ("__truncsfbf2", truncsfbf2 as *mut c_void),
+        ("__truncdfbf2", truncdfbf2 as *mut c_void),
+    ]
+}
+
+/// A `bf16` result in the register of a float result: the caller reads the
+/// low 16 bits of the return register, which is where the bits of an `f32`
+/// return value with those low bits lie.
+fn bf16_in_f32_register(value: Fp) -> f32 {
+    f32::from_bits(value.convert(Format::BF16, Rounding::NearestEven).bits as u32)
+}
+
+/// `__truncsfbf2`: `f32` to `bf16`, to nearest, ties to even.
+extern "C" fn truncsfbf2(x: f32) -> f32 {
+    bf16_in_f32_register(Fp::from_bits(Format::F32, u128::from(x.to_bits())))
+}
+
+/// `__truncdfbf2`: `f64` to `bf16`, rounded once, to nearest, ties to even.
+extern "C" fn truncdfbf2(x: f64) -> f32 {
+    bf16_in_f32_register(Fp::from_bits(Format::F64, u128::from(x.to_bits())))
 }
 
 unsafe extern "C" {

@@ -346,6 +346,17 @@ impl Fp {
         if rhs_wins { rhs } else { self }
     }
 
+    /// Converts to `to` with `rounding`, rounding as needed (overflow gives
+    /// infinity, NaNs become quiet NaNs keeping their top payload bits).
+    pub fn convert(self, to: Format, rounding: Rounding) -> Fp {
+        with_format!(self.format, S => with_format!(to, D => {
+            let mut loses_info = false;
+            let r: rustc_apfloat::StatusAnd<D> =
+                FloatConvert::<D>::convert_r(S::from_bits(self.bits), rounding.round(), &mut loses_info);
+            Fp { format: to, bits: r.value.to_bits() }
+        }))
+    }
+
     /// Converts to `to` with `rounding`; Some only when the conversion is
     /// exact and raises no exception (MLIR's `convertFloatValue`).
     pub fn convert_exact(self, to: Format, rounding: Rounding) -> Option<Fp> {
@@ -542,6 +553,26 @@ mod tests {
             .convert_exact(Format::BF16, Rounding::NearestEven)
             .unwrap();
         assert_eq!(h.bits, 0x3f80);
+    }
+
+    #[test]
+    fn rounding_conversions_round_once_and_quiet_nans() {
+        let to_bf16 = |v: Fp| v.convert(Format::BF16, Rounding::NearestEven).bits;
+        // Ties to even: 257 -> 256, 259 -> 260.
+        assert_eq!(to_bf16(f32v(257.0)), 0x4380);
+        assert_eq!(to_bf16(f32v(259.0)), 0x4382);
+        // One rounding from f64, not two through f32.
+        assert_eq!(to_bf16(f64v(1.003_906_250_000_01)), 0x3f81);
+        // Overflow to infinity; signaling NaNs come out quiet, sign kept.
+        assert_eq!(to_bf16(f64v(1e300)), 0x7f80);
+        assert_eq!(
+            to_bf16(f32v(f32::from_bits(0xff80_0001 | 0x0010_0000))),
+            0xffd0
+        );
+        assert_eq!(
+            f32v(1e-8).convert(Format::F16, Rounding::TowardZero).bits,
+            0
+        );
     }
 
     #[test]
