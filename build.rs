@@ -105,7 +105,8 @@ fn main() {
                 "    OdsOp {{ name: \"{dialect}.{mnemonic}\", has_folder: {}, has_verifier: {}, \
                  has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {}, \
                  cast_compatible: {}, speculatability: {}, int_range: {} }},",
-                bit("hasFolder"),
+                // A fold declared in ODS (rustFoldsToAttr) has no Rust hook.
+                bit("hasFolder") && rec["rustFoldsToAttr"].as_str().unwrap_or("").is_empty(),
                 bit("hasVerifier"),
                 bit("hasRegionVerifier"),
                 bit("hasCanonicalizer"),

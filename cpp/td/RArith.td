@@ -223,6 +223,7 @@ def RArith_ConstantOp : RustOp<RArith_Dialect, "constant",
   let results = (outs AnyType:$result);
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
+  let rustFoldsToAttr = "value";
   let hasVerifier = 1;
 }
 

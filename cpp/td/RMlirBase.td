@@ -47,6 +47,12 @@ class RustOp<Dialect dialect, string mnemonic, list<Trait> traits = []>
       !if(!eq(!size(results), 1),
           !not(!isa<Variadic>(!getdagarg<TypeConstraint>(results, 0))), 0);
 
+  // A ConstantLike op's fold is "my attribute": naming that attribute here
+  // (its one source of truth) makes the generated fold return it directly,
+  // with no call into Rust on the hottest fold of all (the canonicalizer
+  // folds every constant it meets). Such an op has no Rust fold hook.
+  string rustFoldsToAttr = "";
+
   bit rustCompatibleTypes =
       !foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustInferTypesCompatible")));
 
@@ -56,6 +62,9 @@ class RustOp<Dialect dialect, string mnemonic, list<Trait> traits = []>
   }], "");
 
   code rustForwarders = !strconcat(
+    !if(!ne(rustFoldsToAttr, ""),
+        !strconcat("::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {\n",
+                   "  return getProperties().", rustFoldsToAttr, ";\n}\n"),
     !if(hasFolder, !if(rustSingleResultFold, [{
 ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
   return ::rmlir::bridge::foldSingle(
@@ -67,7 +76,7 @@ class RustOp<Dialect dialect, string mnemonic, list<Trait> traits = []>
   return ::rmlir::bridge::foldMany(
       ::rmlir::bridge::opIdOf<$cppClass>(), getOperation(), adaptor.getOperands(), results);
 }
-}]), ""),
+}]), "")),
     !if(hasVerifier, [{
 ::llvm::LogicalResult $cppClass::verify() {
   return ::rmlir::bridge::verify(::rmlir::bridge::opIdOf<$cppClass>(),

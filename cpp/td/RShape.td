@@ -119,6 +119,7 @@ def RShape_ConstShapeOp : RShape_Op<"const_shape",
   let results = (outs RShape_ShapeOrExtentTensorType:$result);
   let assemblyFormat = "attr-dict custom<IndexList>($shape) `:` type($result)";
   let hasFolder = 1;
+  let rustFoldsToAttr = "shape";
   let hasCanonicalizer = 1;
 }
 
@@ -129,6 +130,7 @@ def RShape_ConstSizeOp : RShape_Op<"const_size",
   let results = (outs RShape_SizeType:$result);
   let assemblyFormat = "$value attr-dict";
   let hasFolder = 1;
+  let rustFoldsToAttr = "value";
 }
 
 def RShape_ConstWitnessOp : RShape_Op<"const_witness", [ConstantLike, Pure]> {
@@ -137,6 +139,7 @@ def RShape_ConstWitnessOp : RShape_Op<"const_witness", [ConstantLike, Pure]> {
   let results = (outs RShape_WitnessType:$result);
   let assemblyFormat = "$passing attr-dict";
   let hasFolder = 1;
+  let rustFoldsToAttr = "passing";
 }
 
 def RShape_IndexToSizeOp : RShape_Op<"index_to_size", [Pure]> {

@@ -1,10 +1,10 @@
-//! `rarith.constant`: folder, verifier, result names, materialization.
+//! `rarith.constant`: verifier, result names, materialization (its fold,
+//! "the value attribute", is declared in ODS: `rustFoldsToAttr`).
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
-use crate::registry::{Folded, OpBehaviour};
+use crate::registry::OpBehaviour;
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold),
     verify: Some(verify),
     result_names: Some(result_names),
     ..crate::registry::NO_HOOKS
@@ -13,11 +13,6 @@ pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
 fn value(op: Op) -> Attr {
     op.attr("value")
         .expect("rarith.constant has a value attribute")
-}
-
-/// A constant folds to its value.
-fn fold(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
-    Some(Folded::Attr(value(op)))
 }
 
 /// Upstream's `ConstantOp::verify`.

@@ -1,11 +1,11 @@
-//! `rshape.const_shape`: folder and result-type inference.
+//! `rshape.const_shape`: result-type inference and patterns (its fold, "the
+//! shape attribute", is declared in ODS: `rustFoldsToAttr`).
 
-use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
+use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{OpBehaviour, PatternDef};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold),
     infer_types: Some(infer),
     compatible_types: Some(compatible),
     patterns: &[PatternDef {
@@ -39,11 +39,6 @@ fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
     );
     rw.replace_op(op, &[new.result(0)]);
     true
-}
-
-/// A constant shape folds to its extents.
-fn fold(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
-    op.attr("shape").map(Folded::Attr)
 }
 
 /// The inferred type is `tensor<N x index>` for N extents.

@@ -7,14 +7,10 @@ use crate::ffi::rewrite::Rewriter;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 
 pub const CONST_SIZE: OpBehaviour = OpBehaviour {
-    fold: Some(fold_const_size),
     result_names: Some(const_size_names),
     ..crate::registry::NO_HOOKS
 };
-pub const CONST_WITNESS: OpBehaviour = OpBehaviour {
-    fold: Some(fold_const_witness),
-    ..crate::registry::NO_HOOKS
-};
+pub const CONST_WITNESS: OpBehaviour = crate::registry::NO_HOOKS;
 pub const INDEX_TO_SIZE: OpBehaviour = OpBehaviour {
     fold: Some(fold_passthrough),
     patterns: &[PatternDef {
@@ -37,21 +33,11 @@ pub const SIZE_TO_INDEX: OpBehaviour = OpBehaviour {
     ..crate::registry::NO_HOOKS
 };
 
-/// A constant size folds to its value.
-fn fold_const_size(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
-    op.attr("value").map(Folded::Attr)
-}
-
 /// `%c<value>`, as upstream names constant sizes.
 fn const_size_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
     if let Some(v) = op.attr("value").and_then(Attr::as_int) {
         set(0, &format!("c{}", v.to_string_signed()));
     }
-}
-
-/// A constant witness folds to its `passing` flag.
-fn fold_const_witness(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
-    op.attr("passing").map(Folded::Attr)
 }
 
 /// Sizes and indices are both `IntegerAttr`s: a constant operand is the
