@@ -3,15 +3,16 @@
 //! computes natively (JIT). A mismatch is a bug in a folder or a lowering.
 //!
 //! Types: i1, i8, i16, i32, i64, index, f16, bf16, f32, f64. Ops: every
-//! binary integer and float op with a folder, and `cmpi`/`cmpf` with each
-//! predicate. Each case is a function `@fK(a, b) = op(a, b)` (executed on
-//! the arguments; half types cross the boundary as `i16` bits through
-//! `bitcast`) and `@gK() = op(const a, const b)` (canonicalized first, so the
-//! folder decides). Both are lowered to LLVM and run by the JIT. NaN results
+//! binary integer and float op with a folder, `cmpi`/`cmpf` with each
+//! predicate, every cast between the types it accepts (ext/trunc, int<->float,
+//! index casts, bitcast) and `negf`. Each case is a function
+//! `@fK(a, b) = op(a, b)` (executed on the arguments; half types cross the
+//! boundary as `i16` bits through `bitcast`) and `@gK() = op(const a, const b)`
+//! (canonicalized first, so the folder decides). Both are lowered to LLVM and run by the JIT. NaN results
 //! compare as "both NaN": IEEE leaves the sign and payload of a computed NaN
 //! unspecified, and x86 and APFloat differ there. Cases whose result is
-//! undefined (division by zero, signed overflow of sdiv, shifts >= width)
-//! are not generated. `RMLIR_FOLD_EXEC_CASES` raises the count.
+//! undefined (division by zero, signed overflow of sdiv, shifts >= width,
+//! float-to-int conversions out of range) are not generated. `RMLIR_FOLD_EXEC_CASES` raises the count.
 
 mod common;
 use common::Rng;
@@ -292,33 +293,79 @@ fn undefined(op: &str, ty: Ty, a: Scalar, b: Scalar) -> bool {
     }
 }
 
+/// How an op is spelled: `op %x, %y : t`, `op %x : t to r`, or `op %x : t`.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Binary,
+    Cast,
+    Unary,
+}
+
 struct Case {
     op: &'static str,
+    form: Form,
+    /// The operands' type.
     ty: Ty,
-    a: Operand,
-    b: Operand,
+    /// The result's type.
+    to: Ty,
+    args: Vec<Operand>,
 }
 
 impl Case {
-    /// The result's type inside the functions.
-    fn result_ty(&self) -> &'static str {
-        if is_comparison(self.op) {
-            "i1"
+    /// The op applied to `%x` (and `%y`), then `return`, half results as
+    /// their bits.
+    fn body(&self) -> String {
+        let (t, r, abi) = (self.ty.name(), self.to.name(), self.to.abi());
+        let mut s = match self.form {
+            Form::Binary => format!("  %r = rarith.{} %x, %y : {t}\n", self.op),
+            Form::Cast => format!("  %r = rarith.{} %x : {t} to {r}\n", self.op),
+            Form::Unary => format!("  %r = rarith.{} %x : {t}\n", self.op),
+        };
+        if r == abi {
+            s.push_str(&format!("  return %r : {abi}\n"));
         } else {
-            self.ty.name()
+            s.push_str(&format!(
+                "  %w = rarith.bitcast %r : {r} to {abi}\n  return %w : {abi}\n"
+            ));
         }
+        s
     }
-    /// The result's type on the function boundary.
-    fn result_abi(&self) -> &'static str {
-        if is_comparison(self.op) {
-            "i1"
-        } else {
-            self.ty.abi()
+    fn names(&self) -> &'static [&'static str] {
+        &["x", "y"][..self.args.len()]
+    }
+    /// `@f<k>(args)`: computes on its arguments (half types arrive as bits).
+    fn executed(&self, k: usize) -> String {
+        let (t, abi) = (self.ty.name(), self.ty.abi());
+        // Half types arrive as `%x_in` bits and are bitcast to `%x`.
+        let half = t != abi;
+        let params: Vec<String> = self
+            .names()
+            .iter()
+            .map(|n| format!("%{n}{}: {abi}", if half { "_in" } else { "" }))
+            .collect();
+        let mut s = format!(
+            "func.func @f{k}({}) -> {} {{\n",
+            params.join(", "),
+            self.to.abi()
+        );
+        if half {
+            for n in self.names() {
+                s.push_str(&format!("  %{n} = rarith.bitcast %{n}_in : {abi} to {t}\n"));
+            }
         }
+        s + &self.body() + "}\n"
+    }
+    /// `@g<k>()`: the same on constants, for the folders to decide.
+    fn folded(&self, k: usize) -> String {
+        let mut s = format!("func.func @g{k}() -> {} {{\n", self.to.abi());
+        for (n, a) in self.names().iter().zip(&self.args) {
+            s.push_str(&format!("  %{n} = rarith.constant {}\n", a.literal));
+        }
+        s + &self.body() + "}\n"
     }
     /// A zero of the result's ABI kind (the JIT's result slot).
     fn result_slot(&self) -> Scalar {
-        match self.result_abi() {
+        match self.to.abi() {
             "i1" => Scalar::I1(false),
             "i8" => Scalar::I8(0),
             "i16" => Scalar::I16(0),
@@ -328,55 +375,12 @@ impl Case {
             _ => Scalar::F64(0.0),
         }
     }
-    /// `%r = op(%x, %y)`, then `return`, a half result as its bits.
-    fn body(&self) -> String {
-        let (t, rt, abi) = (self.ty.name(), self.result_ty(), self.result_abi());
-        let mut s = format!("  %r = rarith.{} %x, %y : {t}\n", self.op);
-        if rt == abi {
-            s.push_str(&format!("  return %r : {abi}\n"));
-        } else {
-            s.push_str(&format!(
-                "  %w = rarith.bitcast %r : {rt} to {abi}\n  return %w : {abi}\n"
-            ));
-        }
-        s
-    }
-    /// `@f<k>(a, b)`: computes on its arguments (half types arrive as bits).
-    fn executed(&self, k: usize) -> String {
-        let (t, abi, rabi) = (self.ty.name(), self.ty.abi(), self.result_abi());
-        let mut s;
-        if t == abi {
-            s = format!("func.func @f{k}(%x: {t}, %y: {t}) -> {rabi} {{\n");
-        } else {
-            s = format!("func.func @f{k}(%a: {abi}, %b: {abi}) -> {rabi} {{\n");
-            s.push_str(&format!(
-                "  %x = rarith.bitcast %a : {abi} to {t}\n  %y = rarith.bitcast %b : {abi} to {t}\n"
-            ));
-        }
-        s + &self.body() + "}\n"
-    }
-    /// `@g<k>()`: the same on constants, for the folders to decide.
-    fn folded(&self, k: usize) -> String {
-        format!(
-            "func.func @g{k}() -> {} {{\n  %x = rarith.constant {}\n  %y = rarith.constant {}\n{}}}\n",
-            self.result_abi(),
-            self.a.literal,
-            self.b.literal,
-            self.body()
-        )
-    }
-}
 
-impl Case {
     /// Folded `x` and executed `y` agree: the same bits, or both NaN (IEEE
     /// leaves the sign and payload of a computed NaN unspecified).
     fn agree(&self, x: Scalar, y: Scalar) -> bool {
         let (x, y) = (bits_of(x), bits_of(y));
-        x == y || (self.float_result() && self.ty.is_nan(x) && self.ty.is_nan(y))
-    }
-
-    fn float_result(&self) -> bool {
-        self.ty.is_float() && !is_comparison(self.op)
+        x == y || (self.to.is_float() && self.to.is_nan(x) && self.to.is_nan(y))
     }
 
     /// Where LLVM leaves the result open and folding and execution may
@@ -391,7 +395,7 @@ impl Case {
         if !matches!(self.op, "maxnumf" | "minnumf") {
             return false;
         }
-        let (a, b) = (bits_of(self.a.abi), bits_of(self.b.abi));
+        let (a, b) = (bits_of(self.args[0].abi), bits_of(self.args[1].abi));
         let (f, e) = (bits_of(folded), bits_of(executed));
         let sign = 1u64 << (self.ty.width() - 1);
         let zero = |v: u64| v & !sign == 0;
@@ -404,44 +408,130 @@ impl Case {
     }
 }
 
-#[test]
-fn folded_constants_equal_native_execution() {
-    let count: usize = std::env::var("RMLIR_FOLD_EXEC_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(600);
-    let mut rng = Rng(0x0f01_d0e5_u64);
-    let types = [
-        Ty::I1,
-        Ty::I8,
-        Ty::I16,
-        Ty::I32,
-        Ty::I64,
-        Ty::Index,
-        Ty::F16,
-        Ty::BF16,
-        Ty::F32,
-        Ty::F64,
-    ];
-    let mut cases = Vec::new();
-    while cases.len() < count {
-        let ty = types[rng.below(types.len())];
-        let ops = if ty.is_float() { FLOAT_OPS } else { INT_OPS };
-        let op = ops[rng.below(ops.len())];
-        let (a, b) = (ty.random(&mut rng), ty.random(&mut rng));
-        if !ty.is_float() && undefined(op, ty, a.abi, b.abi) {
-            continue;
-        }
-        cases.push(Case { op, ty, a, b });
-    }
+const TYPES: [Ty; 10] = [
+    Ty::I1,
+    Ty::I8,
+    Ty::I16,
+    Ty::I32,
+    Ty::I64,
+    Ty::Index,
+    Ty::F16,
+    Ty::BF16,
+    Ty::F32,
+    Ty::F64,
+];
 
+/// A random binary op or comparison on a random type, with defined operands.
+fn binary_case(rng: &mut Rng) -> Option<Case> {
+    let ty = TYPES[rng.below(TYPES.len())];
+    let ops = if ty.is_float() { FLOAT_OPS } else { INT_OPS };
+    let op = ops[rng.below(ops.len())];
+    let (a, b) = (ty.random(rng), ty.random(rng));
+    if !ty.is_float() && undefined(op, ty, a.abi, b.abi) {
+        return None;
+    }
+    let to = if is_comparison(op) { Ty::I1 } else { ty };
+    Some(Case {
+        op,
+        form: Form::Binary,
+        ty,
+        to,
+        args: vec![a, b],
+    })
+}
+
+/// The `f64` equal to a float operand (every operand type converts exactly).
+fn float_value(ty: Ty, bits: u64) -> f64 {
+    use rmlir::semantics::float::{Format, Fp, Rounding};
+    let format = match ty {
+        Ty::F16 => Format::F16,
+        Ty::BF16 => Format::BF16,
+        Ty::F32 => Format::F32,
+        _ => Format::F64,
+    };
+    let wide = Fp::from_bits(format, u128::from(bits)).convert(Format::F64, Rounding::NearestEven);
+    f64::from_bits(wide.bits as u64)
+}
+
+/// A random cast, or `negf`, between types it accepts; `fptosi`/`fptoui`
+/// only where the truncated value fits (else the result is poison).
+fn cast_case(rng: &mut Rng) -> Option<Case> {
+    let from = TYPES[rng.below(TYPES.len())];
+    let to = TYPES[rng.below(TYPES.len())];
+    let int = |t: Ty| !t.is_float() && t != Ty::Index;
+    let bits_equal = from.width() == to.width() && from != to;
+    let candidates: Vec<(&'static str, Form)> = [
+        ("extsi", int(from) && int(to) && from.width() < to.width()),
+        ("extui", int(from) && int(to) && from.width() < to.width()),
+        ("trunci", int(from) && int(to) && from.width() > to.width()),
+        (
+            "index_cast",
+            (int(from) && to == Ty::Index) || (from == Ty::Index && int(to)),
+        ),
+        (
+            "index_castui",
+            (int(from) && to == Ty::Index) || (from == Ty::Index && int(to)),
+        ),
+        ("sitofp", int(from) && to.is_float()),
+        ("uitofp", int(from) && to.is_float()),
+        ("fptosi", from.is_float() && int(to) && to != Ty::I1),
+        ("fptoui", from.is_float() && int(to) && to != Ty::I1),
+        (
+            "extf",
+            from.is_float() && to.is_float() && from.width() < to.width(),
+        ),
+        (
+            "truncf",
+            from.is_float() && to.is_float() && from.width() > to.width(),
+        ),
+        (
+            "bitcast",
+            bits_equal
+                && (from.is_float() || to.is_float())
+                && from != Ty::Index
+                && to != Ty::Index,
+        ),
+    ]
+    .into_iter()
+    .filter(|(_, ok)| *ok)
+    .map(|(op, _)| (op, Form::Cast))
+    .chain((from == to && from.is_float()).then_some(("negf", Form::Unary)))
+    .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let (op, form) = candidates[rng.below(candidates.len())];
+    let a = from.random(rng);
+    if matches!(op, "fptosi" | "fptoui") {
+        let v = float_value(from, bits_of(a.abi)).trunc();
+        let w = to.width() as i32;
+        let (lo, hi) = if op == "fptosi" {
+            (-(2f64.powi(w - 1)), 2f64.powi(w - 1) - 1.0)
+        } else {
+            (0.0, 2f64.powi(w) - 1.0)
+        };
+        if !(v >= lo && v <= hi) {
+            return None;
+        }
+    }
+    Some(Case {
+        op,
+        form,
+        ty: from,
+        to,
+        args: vec![a],
+    })
+}
+
+/// Folds one copy of `cases`, runs both, and returns the mismatches and how
+/// many cases did not fold.
+fn run_cases(cases: &[Case]) -> (Vec<String>, usize) {
     let mut exec_src = String::new();
     let mut fold_src = String::new();
     for (k, c) in cases.iter().enumerate() {
         exec_src.push_str(&c.executed(k));
         fold_src.push_str(&c.folded(k));
     }
-
     let context = rmlir::new_context();
     let mut exec = Module::parse(&context, &exec_src).expect("execution module parses");
     let mut folded = Module::parse(&context, &fold_src).expect("fold module parses");
@@ -458,11 +548,11 @@ fn folded_constants_equal_native_execution() {
     }
     let exec_jit = Jit::new(&exec, 0, &[]).expect("jit");
     let fold_jit = Jit::new(&folded, 0, &[]).expect("jit");
-
     let mut mismatches = Vec::new();
     for (k, c) in cases.iter().enumerate() {
+        let args: Vec<Scalar> = c.args.iter().map(|a| a.abi).collect();
         let run = exec_jit
-            .call(&format!("f{k}"), &[c.a.abi, c.b.abi], Some(c.result_slot()))
+            .call(&format!("f{k}"), &args, Some(c.result_slot()))
             .unwrap()
             .unwrap();
         let fold = fold_jit
@@ -470,12 +560,29 @@ fn folded_constants_equal_native_execution() {
             .unwrap()
             .unwrap();
         if !c.agree(fold, run) && !c.either_allowed(fold, run) {
+            let literals: Vec<&str> = c.args.iter().map(|a| a.literal.as_str()).collect();
             mismatches.push(format!(
-                "{} {} , {}: folded {:?}, executed {:?}",
-                c.op, c.a.literal, c.b.literal, fold, run
+                "{} {} -> {}: folded {:?}, executed {:?}",
+                c.op,
+                literals.join(", "),
+                c.to.name(),
+                fold,
+                run
             ));
         }
     }
+    (mismatches, unfolded)
+}
+
+fn case_count(default: usize) -> usize {
+    std::env::var("RMLIR_FOLD_EXEC_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn check(cases: &[Case]) {
+    let (mismatches, unfolded) = run_cases(cases);
     assert!(
         mismatches.is_empty(),
         "fold/execution mismatches:\n{}",
@@ -487,4 +594,26 @@ fn folded_constants_equal_native_execution() {
         "{unfolded} of {} cases did not fold",
         cases.len()
     );
+}
+
+#[test]
+fn binary_ops_and_comparisons_fold_as_they_execute() {
+    let mut rng = Rng(0x0f01_d0e5_u64);
+    let count = case_count(600);
+    let mut cases = Vec::new();
+    while cases.len() < count {
+        cases.extend(binary_case(&mut rng));
+    }
+    check(&cases);
+}
+
+#[test]
+fn casts_fold_as_they_execute() {
+    let mut rng = Rng(0xca57_0f01_u64);
+    let count = case_count(400);
+    let mut cases = Vec::new();
+    while cases.len() < count {
+        cases.extend(cast_case(&mut rng));
+    }
+    check(&cases);
 }
