@@ -611,6 +611,25 @@ mod tests {
     }
 
     #[test]
+    fn signed_divisions_by_a_contradictory_range_give_up_instead_of_dividing_by_zero() {
+        // i1: -1 * -1 = 1 does not fit; with nsw the signed bounds saturate to
+        // 0 while the unsigned ones stay 1 (the value is poison). Upstream's
+        // signed-division rules divide by that 0 bound (SIGFPE); ours must
+        // answer the full range.
+        let t = IntRange::constant(&ApInt::all_ones(1));
+        let m = mul(&t, &t, NSW);
+        assert_eq!((m.smin.to_i64(), m.umin.low_u64()), (Some(0), 1));
+        let any = IntRange::max_range(1);
+        for divide in [divs, ceil_divs, floor_divs] {
+            let q = divide(&any, &m);
+            assert_eq!(
+                (q.smin, q.smax),
+                (ApInt::signed_min(1), ApInt::signed_max(1))
+            );
+        }
+    }
+
+    #[test]
     fn comparisons_are_decided_when_the_ranges_separate() {
         assert_eq!(evaluate_cmp(SLT, &r8(1, 2), &r8(3, 4)), Some(true));
         assert_eq!(evaluate_cmp(SGE, &r8(1, 2), &r8(3, 4)), Some(false));
