@@ -2,7 +2,7 @@
 //! `RemoveDuplicateOperandsPattern`, `RemoveEmptyShapeOperandsPattern` and
 //! `CanonicalizeCastExtentTensorOperandsPattern` templates).
 
-use crate::ffi::ir::{Op, Type, Value};
+use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::semantics::shape::DYNAMIC;
 
@@ -74,11 +74,29 @@ fn is_empty_shape(v: Value) -> bool {
 }
 
 /// Drops operands that are empty shapes (the neutral element of
-/// broadcasting).
+/// broadcasting). When none is left, the op is replaced by its value on no
+/// shapes: a `broadcast` by the empty `const_shape` of its result type (as
+/// upstream), a `cstr_broadcastable` by a passing witness (upstream builds a
+/// `const_shape` of witness type there, which is invalid IR: see
+/// docs/upstream-differences.md).
 pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
     let kept: Vec<Value> = op.operands().filter(|v| !is_empty_shape(*v)).collect();
     if kept.len() == op.num_operands() {
         return false;
+    }
+    if kept.is_empty() {
+        let (ctx, ty) = (op.context(), op.result(0).ty());
+        let (name, attr) = if op.name() == "rshape.cstr_broadcastable" {
+            ("rshape.const_witness", ("passing", ctx.bool_attr(true)))
+        } else {
+            (
+                "rshape.const_shape",
+                ("shape", Attr::index_tensor(ctx, &[])),
+            )
+        };
+        let new = rw.create(name, op.location(), &[], &[ty], &[attr]);
+        rw.replace_op(op, &[new.result(0)]);
+        return true;
     }
     rebuild_with(op, rw, &kept);
     true

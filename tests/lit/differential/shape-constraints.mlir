@@ -158,3 +158,17 @@ func.func @tensor_interop(%t: tensor<?x?xf32>, %r: tensor<*xf32>, %sh: tensor<3x
   "test.sink"(%0, %1, %2, %3, %4, %5, %6) : (tensor<?xindex>, index, tensor<?xindex>, tensor<3xindex>, tensor<?xindex>, tensor<2xindex>, index) -> ()
   return
 }
+
+// -----
+
+// Broadcasting only empty shapes: RemoveEmptyShapeOperandsPattern leaves no
+// operand and replaces the op by the empty shape of its result type (found by
+// tests/differential_shape.rs, seed 4242: rmlir used to leave a broadcast of
+// no operands).
+func.func @broadcast_of_empty_shapes_only(%a: tensor<0xindex>, %b: tensor<0xindex>)
+    -> (!rshape.shape, tensor<0xindex>, tensor<?xindex>) {
+  %0 = rshape.broadcast %a, %b : tensor<0xindex>, tensor<0xindex> -> !rshape.shape
+  %1 = rshape.broadcast %a, %b : tensor<0xindex>, tensor<0xindex> -> tensor<0xindex>
+  %2 = rshape.broadcast %b, %a : tensor<0xindex>, tensor<0xindex> -> tensor<?xindex>
+  return %0, %1, %2 : !rshape.shape, tensor<0xindex>, tensor<?xindex>
+}
