@@ -4,7 +4,7 @@
 //! Layers (data flows downward only):
 //! - [`semantics`]: pure Rust, no MLIR types (integers of any width,
 //!   predicates, the shape lattice);
-//! - [`ffi`]: the only module with `unsafe`: safe handles over the MLIR C API
+//! - [`ffi`]: the only module that calls C: safe handles over the MLIR C API
 //!   and the C++ bridge, the hook table, the panic guard, plugin entry points;
 //! - [`arith`], [`shape`]: per-op hooks (folders, verifiers, patterns);
 //! - [`passes`]: Rust passes (lowering);

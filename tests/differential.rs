@@ -7,10 +7,9 @@
 //! (and `RMLIR_DIFF_SEED`) for longer runs.
 
 mod common;
-use common::Rng;
+use common::{Rng, upstream};
 
 use std::fmt::Write as _;
-use std::process::Command;
 
 const INT_TYPES: &[(&str, u32)] = &[
     ("i1", 1),
@@ -381,85 +380,13 @@ fn program(rng: &mut Rng, n: usize) -> String {
     )
 }
 
-/// Runs `tool` on `input`: its stdout, or its exit status and stderr.
-fn try_run(tool: &str, args: &[&str], input: &str) -> Result<String, (String, String)> {
-    use std::io::Write;
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {tool}: {e}"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    if out.status.success() {
-        Ok(stdout)
-    } else {
-        Err((stdout, String::from_utf8_lossy(&out.stderr).into_owned()))
-    }
-}
-
-fn run(tool: &str, args: &[&str], input: &str) -> String {
-    try_run(tool, args, input).unwrap_or_else(|(_, stderr)| {
-        let path = std::env::temp_dir().join("rmlir-differential-input.mlir");
-        std::fs::write(&path, input).unwrap();
-        panic!("{tool} failed on {}:\n{stderr}", path.display())
-    })
-}
-
-const SEPARATOR: &str = "// -----\n";
-
-/// Upstream's output for each program, None where upstream crashes (see
-/// docs/upstream-differences.md). A crash ends the batch: the outputs
-/// printed before it are kept, the crashing program is confirmed alone and
-/// left out, and the rest is run again.
-fn upstream_outputs(tool: &str, args: &[&str], programs: &[String]) -> Vec<Option<String>> {
-    let mut outputs = Vec::with_capacity(programs.len());
-    while outputs.len() < programs.len() {
-        let rest = &programs[outputs.len()..];
-        match try_run(tool, args, &rest.join(SEPARATOR)) {
-            Ok(out) => {
-                outputs.extend(out.split(SEPARATOR).map(|o| Some(o.to_owned())));
-                assert_eq!(outputs.len(), programs.len(), "one output per program");
-            }
-            Err((out, stderr)) => {
-                let done: Vec<&str> = out.split(SEPARATOR).collect();
-                let done = &done[..done.len() - 1];
-                let crasher = &rest[done.len()];
-                let alone = try_run(tool, args, crasher);
-                assert!(
-                    alone.is_err(),
-                    "{tool} failed on a batch but not on the program it stopped at:\n{stderr}"
-                );
-                eprintln!("upstream crashed on (left out of the comparison):\n{crasher}");
-                outputs.extend(done.iter().map(|o| Some((*o).to_owned())));
-                outputs.push(None);
-            }
-        }
-    }
-    outputs
-}
-
 /// Runs `pass` over random programs with upstream on arith and with
 /// rmlir-opt on rarith; the outputs must be identical (rmlir-opt must also
 /// succeed where upstream crashes). `renamed_ops` replaces op names in the
 /// generated programs (ops the pass treats specially only as arith ops).
 fn same_as_upstream_under(pass: &str, default_seed: u64, renamed_ops: &[(&str, &str)]) {
-    let count: usize = std::env::var("RMLIR_DIFF_PROGRAMS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(150);
-    let seed: u64 = std::env::var("RMLIR_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default_seed);
+    let count = upstream::env_or("RMLIR_DIFF_PROGRAMS", 150);
+    let seed = upstream::env_or("RMLIR_DIFF_SEED", default_seed);
     let mut rng = Rng(seed | 1);
     let programs: Vec<String> = (0..count)
         .map(|_| {
@@ -469,25 +396,14 @@ fn same_as_upstream_under(pass: &str, default_seed: u64, renamed_ops: &[(&str, &
                 .fold(program(&mut rng, n), |p, (from, to)| p.replace(from, to))
         })
         .collect();
-    let ours_src = programs.join(SEPARATOR).replace("arith.", "rarith.");
-
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
-    let mlir_opt = format!("{prefix}/bin/mlir-opt");
     let args = ["--allow-unregistered-dialect", "--split-input-file", pass];
-    let upstream = upstream_outputs(&mlir_opt, &args, &programs);
-    let ours = run(env!("CARGO_BIN_EXE_rmlir-opt"), &args, &ours_src);
-    let ours: Vec<&str> = ours.split(SEPARATOR).collect();
-    assert_eq!(ours.len(), programs.len(), "one output per program");
-    for (i, (u, o)) in upstream.iter().zip(&ours).enumerate() {
-        if let Some(u) = u {
-            assert_eq!(
-                &u.replace("arith.", "rarith."),
-                o,
-                "program {i} differs (seed {seed:#x}); input:\n{}",
-                programs[i]
-            );
-        }
+    upstream::Comparison {
+        name: "arith",
+        upstream_args: &args,
+        ours_args: &args,
+        to_ours: |text| text.replace("arith.", "rarith."),
     }
+    .assert_same(&programs, seed);
 }
 
 #[test]

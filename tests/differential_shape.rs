@@ -10,13 +10,12 @@
 //! results of type `tensor<?xindex>`, division by zero or of negative sizes.
 //! Fixed seed and a bounded count in `make test`; `RMLIR_DIFF_SHAPE_PROGRAMS`
 //! and `RMLIR_DIFF_SEED` for longer runs, `RMLIR_DIFF_DUMP=<dir>` to keep the
-//! programs and their canonical form.
+//! programs and rmlir's output of them.
 
 mod common;
-use common::Rng;
+use common::{Rng, upstream};
 
 use std::fmt::Write as _;
-use std::process::Command;
 
 /// Values available to later ops, by kind.
 #[derive(Default)]
@@ -429,34 +428,6 @@ fn program(rng: &mut Rng, n: usize) -> String {
     )
 }
 
-fn run(tool: &str, args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {tool}: {e}"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    if !out.status.success() {
-        let path = std::env::temp_dir().join("rmlir-differential-shape-input.mlir");
-        std::fs::write(&path, input).unwrap();
-        panic!(
-            "{tool} failed on {}:\n{}",
-            path.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    String::from_utf8(out.stdout).unwrap()
-}
-
 fn to_ours(text: &str) -> String {
     text.replace("arith.", "rarith.")
         .replace("shape.", "rshape.")
@@ -464,14 +435,8 @@ fn to_ours(text: &str) -> String {
 
 #[test]
 fn random_shape_programs_canonicalize_exactly_as_upstream() {
-    let count: usize = std::env::var("RMLIR_DIFF_SHAPE_PROGRAMS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(150);
-    let seed: u64 = std::env::var("RMLIR_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0x5ba9_e5ee);
+    let count = upstream::env_or("RMLIR_DIFF_SHAPE_PROGRAMS", 150);
+    let seed = upstream::env_or("RMLIR_DIFF_SEED", 0x5ba9_e5ee);
     let mut rng = Rng(seed | 1);
     let programs: Vec<String> = (0..count)
         .map(|_| {
@@ -479,38 +444,18 @@ fn random_shape_programs_canonicalize_exactly_as_upstream() {
             program(&mut rng, n)
         })
         .collect();
-    let upstream_src = programs.join("// -----\n");
-    let ours_src = to_ours(&upstream_src);
-
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
-    let mlir_opt = format!("{prefix}/bin/mlir-opt");
     let args = [
         "--allow-unregistered-dialect",
         "--split-input-file",
         "--canonicalize",
     ];
-    let upstream = to_ours(&run(&mlir_opt, &args, &upstream_src));
-    let ours = run(env!("CARGO_BIN_EXE_rmlir-opt"), &args, &ours_src);
-    if let Ok(dir) = std::env::var("RMLIR_DIFF_DUMP") {
-        // For inspection: the programs and rmlir's canonical form of them.
-        std::fs::write(format!("{dir}/shape-programs.mlir"), &ours_src).unwrap();
-        std::fs::write(format!("{dir}/shape-canonical.mlir"), &ours).unwrap();
+    upstream::Comparison {
+        name: "shape",
+        upstream_args: &args,
+        ours_args: &args,
+        to_ours,
     }
-
-    if upstream != ours {
-        let (u, o): (Vec<&str>, Vec<&str>) = (
-            upstream.split("// -----").collect(),
-            ours.split("// -----").collect(),
-        );
-        for (i, (a, b)) in u.iter().zip(&o).enumerate() {
-            assert_eq!(
-                a, b,
-                "program {i} differs (seed {seed:#x}); input:\n{}",
-                programs[i]
-            );
-        }
-        panic!("outputs differ in length");
-    }
+    .assert_same(&programs, seed);
 }
 
 /// A random extent-tensor program (what `convert-shape-to-std` lowers):
@@ -682,14 +627,8 @@ fn conversion_program(rng: &mut Rng, n: usize) -> String {
 
 #[test]
 fn random_extent_programs_convert_to_std_exactly_as_upstream() {
-    let count: usize = std::env::var("RMLIR_DIFF_SHAPE_PROGRAMS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(150);
-    let seed: u64 = std::env::var("RMLIR_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0xc0_4e27);
+    let count = upstream::env_or("RMLIR_DIFF_SHAPE_PROGRAMS", 150);
+    let seed = upstream::env_or("RMLIR_DIFF_SEED", 0xc0_4e27);
     let mut rng = Rng(seed | 1);
     let programs: Vec<String> = (0..count)
         .map(|_| {
@@ -697,32 +636,12 @@ fn random_extent_programs_convert_to_std_exactly_as_upstream() {
             conversion_program(&mut rng, n)
         })
         .collect();
-    let upstream_src = programs.join("// -----\n");
-    let ours_src = to_ours(&upstream_src);
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let common = ["--allow-unregistered-dialect", "--split-input-file"];
-    let upstream = to_ours(&run(
-        &format!("{prefix}/bin/mlir-opt"),
-        &[&common[..], &["--convert-shape-to-std"]].concat(),
-        &upstream_src,
-    ));
-    let ours = run(
-        env!("CARGO_BIN_EXE_rmlir-opt"),
-        &[&common[..], &["--convert-rshape-to-std"]].concat(),
-        &ours_src,
-    );
-    if upstream != ours {
-        let (u, o): (Vec<&str>, Vec<&str>) = (
-            upstream.split("// -----").collect(),
-            ours.split("// -----").collect(),
-        );
-        for (i, (a, b)) in u.iter().zip(&o).enumerate() {
-            assert_eq!(
-                a, b,
-                "program {i} differs (seed {seed:#x}); input:\n{}",
-                programs[i]
-            );
-        }
-        panic!("outputs differ in length");
+    upstream::Comparison {
+        name: "extent",
+        upstream_args: &[&common[..], &["--convert-shape-to-std"]].concat(),
+        ours_args: &[&common[..], &["--convert-rshape-to-std"]].concat(),
+        to_ours,
     }
+    .assert_same(&programs, seed);
 }

@@ -22,3 +22,5 @@ impl Rng {
         &xs[self.below(xs.len())]
     }
 }
+
+pub mod upstream;
