@@ -151,44 +151,39 @@ impl Ty {
                     literal: format!("0x{bits:04X} : {}", self.name()),
                 }
             }
-            Ty::F32 => {
-                let v = match rng.below(3) {
-                    0 => [
-                        0.0,
-                        -0.0,
-                        1.0,
-                        -1.5,
-                        f32::INFINITY,
-                        f32::NEG_INFINITY,
-                        f32::NAN,
-                        1e-45,
-                    ][rng.below(8)],
-                    1 => (rng.next() % 2000) as f32 / 16.0 - 60.0,
-                    _ => f32::from_bits(raw as u32),
+            Ty::F32 | Ty::F64 => {
+                // +0, -0, 1, -1.5, +inf, -inf, NaN, the smallest subnormal;
+                // or small numbers; or any bits.
+                let tiny = if self == Ty::F32 { 1e-45 } else { 5e-324 };
+                let value = match rng.below(3) {
+                    0 => Some(
+                        [
+                            0.0,
+                            -0.0,
+                            1.0,
+                            -1.5,
+                            f64::INFINITY,
+                            f64::NEG_INFINITY,
+                            f64::NAN,
+                            tiny,
+                        ][rng.below(8)],
+                    ),
+                    1 => Some((rng.next() % 2000) as f64 / 16.0 - 60.0),
+                    _ => None,
                 };
-                Operand {
-                    abi: Scalar::F32(v),
-                    literal: format!("0x{:08X} : f32", v.to_bits()),
-                }
-            }
-            Ty::F64 => {
-                let v = match rng.below(3) {
-                    0 => [
-                        0.0,
-                        -0.0,
-                        1.0,
-                        -1.5,
-                        f64::INFINITY,
-                        f64::NEG_INFINITY,
-                        f64::NAN,
-                        5e-324,
-                    ][rng.below(8)],
-                    1 => (rng.next() % 2000) as f64 / 16.0 - 60.0,
-                    _ => f64::from_bits(raw),
-                };
-                Operand {
-                    abi: Scalar::F64(v),
-                    literal: format!("0x{:016X} : f64", v.to_bits()),
+                // Every chosen value converts to f32 exactly.
+                if self == Ty::F32 {
+                    let v = value.map_or(f32::from_bits(raw as u32), |x| x as f32);
+                    Operand {
+                        abi: Scalar::F32(v),
+                        literal: format!("0x{:08X} : f32", v.to_bits()),
+                    }
+                } else {
+                    let v = value.unwrap_or(f64::from_bits(raw));
+                    Operand {
+                        abi: Scalar::F64(v),
+                        literal: format!("0x{:016X} : f64", v.to_bits()),
+                    }
                 }
             }
         }
