@@ -204,6 +204,9 @@ impl Lowering {
 
     /// Lowers one op; false when it cannot be lowered.
     fn lower(&mut self, op: Op) -> bool {
+        if self.conversion.is_replaced(op) {
+            return true;
+        }
         let name = op.name();
         let b = Builder::before(op);
         let loc = op.location();
@@ -381,6 +384,21 @@ impl Lowering {
     }
 }
 
+/// The values `op` folds to, folding again after in-place folds (a
+/// commutative op moving a constant to the right may then fold), as the
+/// conversion driver does; None when it does not fold away.
+fn fold(op: Op) -> Option<Vec<Value>> {
+    // An in-place fold changes the op; a bounded number of rounds guards
+    // against a folder that keeps reporting in-place changes.
+    for _ in 0..8 {
+        let values = walk::try_fold(op)?;
+        if !values.is_empty() {
+            return Some(values);
+        }
+    }
+    None
+}
+
 fn run(root: Op) -> bool {
     let mut lowering = Lowering {
         ctx: root.context(),
@@ -391,10 +409,14 @@ fn run(root: Op) -> bool {
     let ops = walk::collect(root, |op| op.name().starts_with("rarith."));
     for op in ops {
         // As the dialect conversion: an op that folds is replaced by its
-        // fold (constants materialized as rarith.constant, then lowered).
-        if let Some(values) = walk::try_fold(op).filter(|v| !v.is_empty()) {
+        // fold. A fold gives either values that exist already (an operand,
+        // possibly converted before: they are read through the replacement
+        // map) or constants it materialized as new rarith.constant ops,
+        // which are lowered here, once.
+        if let Some(values) = fold(op) {
             for v in &values {
                 if let Some(c) = v.defined_by("rarith.constant")
+                    && !lowering.conversion.is_replaced(c)
                     && !lowering.lower(c)
                 {
                     c.location()

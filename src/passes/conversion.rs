@@ -6,10 +6,15 @@
 //! outside the conversion get one `builtin.unrealized_conversion_cast` right
 //! after their definition; results still used by unconverted ops get one cast
 //! back right after the new op. Old ops are erased at the end.
+//!
+//! Every op is replaced at most once and erased exactly once: a fold may
+//! hand back a value whose defining op was converted already (`minui %c0, x`
+//! folds to `%c0`), and such a value is read through the replacement map,
+//! never converted or erased a second time.
 
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk::{self, Builder};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// State of one conversion run.
 #[derive(Default)]
@@ -20,16 +25,29 @@ pub struct Conversion {
     casts: HashMap<(Value, Type), Value>,
     /// Converted ops, in conversion order, with their replacements.
     replaced: Vec<(Op, Vec<Value>)>,
+    /// The ops of `replaced`, to refuse a second replacement.
+    replaced_ops: HashSet<Op>,
 }
 
 impl Conversion {
+    /// The value `v` stands for now: its replacement, followed through
+    /// chains of replacements (a fold may replace one converted value by
+    /// another).
+    pub fn lookup(&self, mut v: Value) -> Value {
+        while let Some(&next) = self.converted.get(&v) {
+            v = next;
+        }
+        v
+    }
+
+    /// True when `op` has been replaced already.
+    pub fn is_replaced(&self, op: Op) -> bool {
+        self.replaced_ops.contains(&op)
+    }
+
     /// The value to use for operand `v` once converted to type `to`.
     pub fn operand(&mut self, v: Value, to: Type) -> Value {
-        if let Some(&c) = self.converted.get(&v)
-            && c.ty() == to
-        {
-            return c;
-        }
+        let v = self.lookup(v);
         if v.ty() == to {
             return v;
         }
@@ -39,16 +57,24 @@ impl Conversion {
             .or_insert_with(|| Builder::after_value(v).cast(v, to))
     }
 
-    /// Records that `op`'s results are replaced by `values`.
-    pub fn replace(&mut self, op: Op, values: Vec<Value>) {
+    /// Records that `op`'s results are replaced by `values`; false (and
+    /// nothing recorded) when `op` was replaced already.
+    pub fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
+        if !self.replaced_ops.insert(op) {
+            return false;
+        }
         for (i, v) in values.iter().enumerate() {
             self.converted.insert(op.result(i), *v);
         }
         self.replaced.push((op, values));
+        true
     }
 
     /// Rewires the remaining uses of converted ops (casting back where the
-    /// type changed) and erases them.
+    /// type changed) and erases them, consumers before producers: when an
+    /// op is erased, every op using its results has been rewired or erased
+    /// (a replacement that is itself a replaced op's result is rewired when
+    /// that op's turn comes).
     pub fn finish(self) {
         for (op, values) in self.replaced.iter().rev() {
             let mut replacements = Vec::with_capacity(values.len());

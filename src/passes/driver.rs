@@ -11,7 +11,7 @@ use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
 use crate::semantics::ApInt;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// `cmpi` predicates (upstream's numbering).
 pub const EQ: i64 = 0;
@@ -32,6 +32,8 @@ pub struct Driver {
     map: HashMap<Value, Value>,
     /// Replaced ops with their replacements, in replacement order.
     replaced: Vec<(Op, Vec<Value>)>,
+    /// The ops of `replaced`.
+    replaced_ops: HashSet<Op>,
     /// Ops created by the pattern being applied, in creation order.
     pub(crate) created: Vec<Op>,
     /// Which ops need no conversion.
@@ -47,6 +49,7 @@ impl Driver {
         let mut driver = Driver {
             map: HashMap::new(),
             replaced: Vec::new(),
+            replaced_ops: HashSet::new(),
             created: Vec::new(),
             is_legal,
             apply,
@@ -73,6 +76,9 @@ impl Driver {
     /// applies its pattern if one matches and converts the shape ops the
     /// pattern created.
     fn legalize(&mut self, op: Op) {
+        if self.replaced_ops.contains(&op) {
+            return;
+        }
         if let Some(values) = walk::try_fold(op) {
             if values.is_empty() {
                 // Folded in place: try again on the updated op.
@@ -93,7 +99,13 @@ impl Driver {
         }
     }
 
+    /// Records that `op`'s results are replaced by `values` (true: the op
+    /// is converted). An op is replaced once: a second replacement of the
+    /// same op is ignored, so that it is erased exactly once.
     pub fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
+        if !self.replaced_ops.insert(op) {
+            return true;
+        }
         for (i, v) in values.iter().enumerate() {
             self.map.insert(op.result(i), *v);
         }
