@@ -154,6 +154,7 @@ fn main() {
         .opt_level(2);
     for file in [
         "Bridge.cpp",
+        "ExecutionEngine.cpp",
         "RArithDialect.cpp",
         "RShapeDialect.cpp",
         "Registration.cpp",

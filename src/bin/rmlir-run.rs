@@ -5,11 +5,20 @@
 //! ```text
 //! rmlir-run FILE|- -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]...
 //!           [--shared-libs=LIB[,LIB]] [--pipeline=PIPELINE] [-O LEVEL]
+//!           [--cpu-features=exact|native]
+//! rmlir-run --print-host-cpu
 //! TYPE: i1 i8 i16 i32 i64 f32 f64 (or void for the result)
 //! ```
+//!
+//! The code is compiled for the host CPU; `--cpu-features=exact` (the
+//! default) leaves out the instructions whose results are not IEEE-exact
+//! (the `bf16` conversions that flush subnormals), so that results are the
+//! same on every host; `native` uses every feature of the host, as
+//! `mlir-runner` does. `--print-host-cpu` prints the host CPU's LLVM name,
+//! whether it has such instructions, and its features.
 
 use melior::ir::Module;
-use rmlir::ffi::exec::{Jit, Scalar};
+use rmlir::ffi::exec::{CpuFeatures, Jit, Scalar};
 use std::process::ExitCode;
 
 fn parse_scalar(ty: &str, value: &str) -> Result<Scalar, String> {
@@ -46,6 +55,8 @@ struct Options {
     libs: Vec<String>,
     pipeline: String,
     opt_level: usize,
+    features: CpuFeatures,
+    print_host_cpu: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -57,6 +68,8 @@ fn parse_args() -> Result<Options, String> {
         libs: Vec::new(),
         pipeline: rmlir::pipeline::LOWER_TO_LLVM.into(),
         opt_level: 2,
+        features: CpuFeatures::Exact,
+        print_host_cpu: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -81,13 +94,21 @@ fn parse_args() -> Result<Options, String> {
                 .next()
                 .and_then(|v| v.parse().ok())
                 .ok_or("-O needs a level")?;
+        } else if let Some(v) = a.strip_prefix("--cpu-features=") {
+            o.features = match v {
+                "exact" => CpuFeatures::Exact,
+                "native" => CpuFeatures::Native,
+                _ => return Err(format!("--cpu-features wants exact or native, not `{v}`")),
+            };
+        } else if a == "--print-host-cpu" {
+            o.print_host_cpu = true;
         } else if a.starts_with('-') && a != "-" {
             return Err(format!("unknown option `{a}`"));
         } else {
             o.file = a;
         }
     }
-    if o.file.is_empty() {
+    if o.file.is_empty() && !o.print_host_cpu {
         return Err(
             "usage: rmlir-run FILE -e NAME [--entry-point-result=TYPE] [--arg=TYPE:VALUE]..."
                 .into(),
@@ -98,6 +119,20 @@ fn parse_args() -> Result<Options, String> {
 
 fn run() -> Result<(), String> {
     let o = parse_args()?;
+    if o.print_host_cpu {
+        let host = rmlir::ffi::exec::host_cpu();
+        println!("cpu: {}", host.name);
+        println!(
+            "bf16 conversion that flushes subnormals: {}",
+            if host.has_inexact_bf16_conversion() {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+        println!("features: {}", host.features.join(","));
+        return Ok(());
+    }
     let source = if o.file == "-" {
         std::io::read_to_string(std::io::stdin()).map_err(|e| format!("<stdin>: {e}"))?
     } else {
@@ -111,7 +146,7 @@ fn run() -> Result<(), String> {
         rmlir::pipeline::run(&context, &mut module, &o.pipeline)?;
     }
     let libs: Vec<&str> = o.libs.iter().map(String::as_str).collect();
-    let jit = Jit::new(&module, o.opt_level, &libs)?;
+    let jit = Jit::with_features(&module, o.opt_level, &libs, o.features)?;
     // Runtime output must survive a failing `cf.assert` (abort).
     rmlir::ffi::exec::unbuffer_c_stdout();
     if let Some(r) = jit.call(&o.entry, &o.args, o.result)? {

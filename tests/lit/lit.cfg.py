@@ -55,3 +55,21 @@ native_passes = (
 )
 config.substitutions.append(("%native-inner", native_passes))
 config.substitutions.append(("%native", f"builtin.module({native_passes})"))
+
+# bf16-flushing-cpu: the host has a bf16 conversion instruction that flushes
+# subnormals (AVX512-BF16, AVX-NE-CONVERT), which `rmlir-run
+# --cpu-features=native` uses and the default `exact` leaves out. Tests of
+# the native path say which host class they are for.
+import subprocess
+
+try:
+    host = subprocess.run(
+        [os.path.join(bin_dir, "rmlir-run"), "--print-host-cpu"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    if "flushes subnormals: yes" in host:
+        config.available_features.add("bf16-flushing-cpu")
+except (OSError, subprocess.CalledProcessError):
+    pass

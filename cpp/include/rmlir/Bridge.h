@@ -10,6 +10,7 @@
 #ifndef RMLIR_BRIDGE_H
 #define RMLIR_BRIDGE_H
 
+#include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
 #include "mlir-c/Support.h"
@@ -292,6 +293,23 @@ MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
 MLIR_CAPI_EXPORTED void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                                   MlirOperation anchor,
                                                   MlirOperation op);
+
+/// mlirExecutionEngineCreate, with `features` (comma-separated LLVM target
+/// features such as "-avx512bf16") applied on top of the host CPU's. On
+/// failure returns a null engine and sets `*error` to a message the caller
+/// frees with rmlirFreeString.
+MLIR_CAPI_EXPORTED MlirExecutionEngine rmlirExecutionEngineCreate(
+    MlirModule module, int optLevel, intptr_t numPaths,
+    const MlirStringRef *sharedLibPaths, MlirStringRef features, char **error);
+/// The host CPU's name as LLVM knows it (e.g. "znver4"); free with
+/// rmlirFreeString.
+MLIR_CAPI_EXPORTED char *rmlirHostCpuName(void);
+/// The host CPU's LLVM features, sorted, comma-separated, each "+name" or
+/// "-name" (what the JIT's target machine starts from); free with
+/// rmlirFreeString.
+MLIR_CAPI_EXPORTED char *rmlirHostCpuFeatures(void);
+/// Frees a string returned by the functions above.
+MLIR_CAPI_EXPORTED void rmlirFreeString(char *s);
 
 #ifdef __cplusplus
 }
