@@ -14,6 +14,7 @@
 pub mod arith;
 pub mod builder;
 pub mod ffi;
+pub mod ods;
 pub mod passes;
 pub mod pipeline;
 pub mod registry;

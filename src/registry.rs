@@ -29,6 +29,9 @@ pub struct OdsOp {
     pub speculatability: bool,
     /// Carries `RustIntRange` (InferIntRangeInterface).
     pub int_range: bool,
+    /// The attribute the op (ConstantLike) folds to, declared in ODS with
+    /// `rustFoldsToAttr`.
+    pub folds_to_attr: Option<&'static str>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));

@@ -444,7 +444,8 @@ fn float_value(ty: Ty, bits: u64) -> f64 {
         Ty::F32 => Format::F32,
         _ => Format::F64,
     };
-    let wide = Fp::from_bits(format, u128::from(bits)).convert(Format::F64, Rounding::NearestEven);
+    let wide =
+        Fp::from_bits(format, u128::from(bits)).convert(Format::F64, Rounding::ToNearestEven);
     f64::from_bits(wide.bits as u64)
 }
 

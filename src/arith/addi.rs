@@ -2,6 +2,7 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op};
+use crate::ods::rarith;
 use crate::registry::{Folded, OpBehaviour};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
@@ -17,12 +18,12 @@ fn fold_addi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if fold::is_zero(operands[1]) {
         return Some(Folded::Value(lhs));
     }
-    if let Some(sub) = lhs.defined_by("rarith.subi")
+    if let Some(sub) = lhs.defined_by::<rarith::SubIOp>()
         && sub.operand(1) == rhs
     {
         return Some(Folded::Value(sub.operand(0)));
     }
-    if let Some(sub) = rhs.defined_by("rarith.subi")
+    if let Some(sub) = rhs.defined_by::<rarith::SubIOp>()
         && sub.operand(1) == lhs
     {
         return Some(Folded::Value(sub.operand(0)));

@@ -4,6 +4,7 @@
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rarith;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 use crate::semantics::ApInt;
 
@@ -79,7 +80,7 @@ fn fold_bitcast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// bitcast(bitcast(x)) -> bitcast(x)
 fn bitcast_of_bitcast(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(inner) = op.operand(0).defined_by("rarith.bitcast") else {
+    let Some(inner) = op.operand(0).defined_by::<rarith::BitcastOp>() else {
         return false;
     };
     let loc = crate::ffi::ir::Location::fused(&[op.location(), inner.location()]);

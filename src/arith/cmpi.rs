@@ -3,6 +3,7 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op, Type};
+use crate::ods::{OdsOp, rarith};
 use crate::registry::{Folded, OpBehaviour};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
@@ -15,7 +16,7 @@ pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
 
 fn predicate(op: Op) -> CmpIPredicate {
     op.enum_attr("predicate")
-        .and_then(CmpIPredicate::from_u64)
+        .and_then(CmpIPredicate::from_value)
         .expect("rarith.cmpi has a valid predicate")
 }
 
@@ -56,8 +57,8 @@ fn fold_cmpi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
         return bool_attr(op.result(0).ty(), pred.on_equal_operands()).map(Folded::Attr);
     }
     if fold::is_zero(operands[1]) {
-        for ext in ["rarith.extsi", "rarith.extui"] {
-            if let Some(e) = lhs.defined_by(ext) {
+        for ext in [rarith::ExtSIOp::ID, rarith::ExtUIOp::ID] {
+            if let Some(e) = lhs.defined_by_id(ext) {
                 let src = e.operand(0);
                 if scalar_or_vector_int_width(src.ty()) == Some(1) && pred == CmpIPredicate::Ne {
                     return Some(Folded::Value(src));

@@ -4,6 +4,7 @@
 
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, FloatConst, IntConst, Op, Type};
+use crate::ods::rarith;
 use crate::registry::{Folded, OpBehaviour};
 use crate::semantics::ApInt;
 use crate::semantics::float::{Fp, Rounding};
@@ -160,7 +161,7 @@ fn fold_minnumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 
 /// `-(-x) = x`; constants negate (NaNs keep their payload).
 fn fold_negf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
-    if let Some(inner) = op.operand(0).defined_by("rarith.negf") {
+    if let Some(inner) = op.operand(0).defined_by::<rarith::NegFOp>() {
         return value(inner.operand(0));
     }
     let a = o[0]?;
@@ -367,9 +368,9 @@ fn result_format(op: Op) -> Option<crate::semantics::float::Format> {
 /// `extf(truncf(x))` with both `contract` is `x`; constants convert exactly.
 fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     const CONTRACT: u64 = 32;
-    if let Some(t) = op.operand(0).defined_by("rarith.truncf") {
+    if let Some(t) = op.operand(0).defined_by::<rarith::TruncFOp>() {
         let contract = |x: Op| x.enum_attr("fastmath").unwrap_or(0) & CONTRACT == CONTRACT;
-        if t.operand(0).ty() == op.result(0).ty() && contract(t) && contract(op) {
+        if t.operand(0).ty() == op.result(0).ty() && contract(*t) && contract(op) {
             return value(t.operand(0));
         }
     }
@@ -378,7 +379,7 @@ fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
         o,
         op.result(0).ty(),
         decode_float,
-        |v| v.convert_exact(to, Rounding::NearestEven),
+        |v| v.convert_exact(to, Rounding::ToNearestEven),
         Attr::dense_floats,
         |t, v| Attr::float(t, *v),
     )
@@ -388,7 +389,7 @@ fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 /// constants convert exactly under the rounding mode, or do not fold.
 fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     let to = result_format(op)?;
-    if let Some(ext) = op.operand(0).defined_by("rarith.extf") {
+    if let Some(ext) = op.operand(0).defined_by::<rarith::ExtFOp>() {
         let src = ext.operand(0);
         let src_ty = src.ty().element_type_or_self();
         let res_ty = op.result(0).ty().element_type_or_self();
@@ -410,8 +411,8 @@ fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     }
     let rounding = op
         .enum_attr("roundingmode")
-        .and_then(Rounding::from_u64)
-        .unwrap_or(Rounding::NearestEven);
+        .and_then(Rounding::from_value)
+        .unwrap_or(Rounding::ToNearestEven);
     cast_const(
         o,
         op.result(0).ty(),

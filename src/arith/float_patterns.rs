@@ -3,6 +3,7 @@
 
 use crate::ffi::ir::{Attr, Location, Op};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
@@ -12,8 +13,8 @@ use std::cmp::Ordering;
 /// `op(negf(x), negf(y))` -> `op(x, y)` keeping the outer fast-math flags.
 fn of_negf(op: Op, rw: &mut Rewriter) -> bool {
     let (Some(a), Some(b)) = (
-        op.operand(0).defined_by("rarith.negf"),
-        op.operand(1).defined_by("rarith.negf"),
+        op.operand(0).defined_by::<rarith::NegFOp>(),
+        op.operand(1).defined_by::<rarith::NegFOp>(),
     ) else {
         return false;
     };
@@ -38,8 +39,8 @@ fn of_negf(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `truncf(itofp(x))` -> `itofp(x)` of the truncf's type, when the truncf
 /// has no rounding mode.
-fn truncf_of_itofp(op: Op, rw: &mut Rewriter, itofp: &str) -> bool {
-    let Some(cast) = op.operand(0).defined_by(itofp) else {
+fn truncf_of_itofp<ItoFp: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(cast) = op.operand(0).defined_by::<ItoFp>() else {
         return false;
     };
     if op.attr("roundingmode").is_some() {
@@ -47,17 +48,23 @@ fn truncf_of_itofp(op: Op, rw: &mut Rewriter, itofp: &str) -> bool {
     }
     let loc = Location::fused(&[op.location(), cast.location()]);
     let new = rw
-        .create(itofp, loc, &[cast.operand(0)], &[op.result(0).ty()], &[])
+        .create(
+            ItoFp::NAME,
+            loc,
+            &[cast.operand(0)],
+            &[op.result(0).ty()],
+            &[],
+        )
         .result(0);
     rw.replace_op(op, &[new]);
     true
 }
 
 fn truncf_sitofp(op: Op, rw: &mut Rewriter) -> bool {
-    truncf_of_itofp(op, rw, "rarith.sitofp")
+    truncf_of_itofp::<rarith::SIToFPOp>(op, rw)
 }
 fn truncf_uitofp(op: Op, rw: &mut Rewriter) -> bool {
-    truncf_of_itofp(op, rw, "rarith.uitofp")
+    truncf_of_itofp::<rarith::UIToFPOp>(op, rw)
 }
 
 /// The integer predicate of a float one (ordered or not alike); None for
@@ -123,9 +130,9 @@ fn cmpf_int_to_fp_const(op: Op, rw: &mut Rewriter) -> bool {
     }
     let mantissa = Fp::precision(flt.format) as i32;
     let lhs = op.operand(0);
-    let (unsigned, int_val) = if let Some(si) = lhs.defined_by("rarith.sitofp") {
+    let (unsigned, int_val) = if let Some(si) = lhs.defined_by::<rarith::SIToFPOp>() {
         (false, si.operand(0))
-    } else if let Some(ui) = lhs.defined_by("rarith.uitofp") {
+    } else if let Some(ui) = lhs.defined_by::<rarith::UIToFPOp>() {
         (true, ui.operand(0))
     } else {
         return false;

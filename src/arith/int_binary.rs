@@ -3,6 +3,7 @@
 
 use super::fold::{binary_int, constant_int_of, is_one, is_zero, splat_int, zero_attr};
 use crate::ffi::ir::{Attr, Op, Value};
+use crate::ods::rarith;
 use crate::registry::{Folded, OpBehaviour, Speculatability};
 use crate::semantics::ApInt;
 use std::cell::Cell;
@@ -68,7 +69,7 @@ fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if is_zero(operands[1]) {
         return value(lhs);
     }
-    if let Some(add) = lhs.defined_by("rarith.addi") {
+    if let Some(add) = lhs.defined_by::<rarith::AddIOp>() {
         if rhs == add.operand(1) {
             return value(add.operand(0));
         }
@@ -138,7 +139,7 @@ fn speculate_signed(op: Op) -> Speculatability {
 /// `(a * b) / b -> a` when the multiplication carries `flag` (nuw for
 /// unsigned, nsw for signed).
 fn fold_div_mul(lhs: Value, rhs: Value, flag: u64) -> Option<Value> {
-    let mul = lhs.defined_by("rarith.muli")?;
+    let mul = lhs.defined_by::<rarith::MulIOp>()?;
     if mul.enum_attr("overflowFlags").unwrap_or(0) & flag != flag {
         return None;
     }
@@ -344,7 +345,7 @@ pub const XORI: OpBehaviour = OpBehaviour {
 
 /// True when `v` is `xori(x, c)` with `c` all ones (a bitwise not of `x`).
 fn is_not_of(v: Value, x: Value) -> bool {
-    v.defined_by("rarith.xori").is_some_and(|xor| {
+    v.defined_by::<rarith::XOrIOp>().is_some_and(|xor| {
         xor.operand(0) == x && constant_int_of(xor.operand(1)).is_some_and(|c| c.is_all_ones())
     })
 }
@@ -362,7 +363,7 @@ fn fold_andi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
         return attr(zero_attr(op.result(0).ty()));
     }
     for (prev, other) in [(lhs, rhs), (rhs, lhs)] {
-        if let Some(p) = prev.defined_by("rarith.andi")
+        if let Some(p) = prev.defined_by::<rarith::AndIOp>()
             && (other == p.operand(0) || other == p.operand(1))
         {
             return value(p.result(0));
@@ -400,7 +401,7 @@ fn fold_xori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     if lhs == rhs {
         return attr(zero_attr(op.result(0).ty()));
     }
-    if let Some(prev) = lhs.defined_by("rarith.xori") {
+    if let Some(prev) = lhs.defined_by::<rarith::XOrIOp>() {
         if prev.operand(1) == rhs {
             return value(prev.operand(0));
         }
@@ -408,7 +409,7 @@ fn fold_xori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
             return value(prev.operand(1));
         }
     }
-    if let Some(prev) = rhs.defined_by("rarith.xori") {
+    if let Some(prev) = rhs.defined_by::<rarith::XOrIOp>() {
         if prev.operand(1) == lhs {
             return value(prev.operand(0));
         }

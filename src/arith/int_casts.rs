@@ -3,6 +3,7 @@
 
 use super::fold::cast_int;
 use crate::ffi::ir::{Attr, Op, Type};
+use crate::ods::{OdsOp, rarith};
 use crate::registry::{Folded, OpBehaviour};
 
 pub const EXTUI: OpBehaviour = OpBehaviour {
@@ -92,8 +93,8 @@ fn verify_trunc(op: Op) -> bool {
 }
 
 /// `ext(ext(x)) = ext(x)` (in place), then constants.
-fn fold_ext(op: Op, operands: &[Option<Attr>], name: &str, signed: bool) -> Option<Folded> {
-    if let Some(inner) = op.operand(0).defined_by(name) {
+fn fold_ext<Ext: OdsOp>(op: Op, operands: &[Option<Attr>], signed: bool) -> Option<Folded> {
+    if let Some(inner) = op.operand(0).defined_by::<Ext>() {
         op.set_operand(0, inner.operand(0));
         return Some(Folded::Value(op.result(0)));
     }
@@ -106,11 +107,11 @@ fn fold_ext(op: Op, operands: &[Option<Attr>], name: &str, signed: bool) -> Opti
 }
 
 fn fold_extui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
-    fold_ext(op, operands, "rarith.extui", false)
+    fold_ext::<rarith::ExtUIOp>(op, operands, false)
 }
 
 fn fold_extsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
-    fold_ext(op, operands, "rarith.extsi", true)
+    fold_ext::<rarith::ExtSIOp>(op, operands, true)
 }
 
 /// `trunc(ext(a))`: `trunc(a)` when `a` is wider, `a` when it has the result
@@ -119,8 +120,8 @@ fn fold_trunci(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     let input = op.operand(0);
     let ty = op.result(0).ty();
     if let Some(ext) = input
-        .defined_by("rarith.extui")
-        .or_else(|| input.defined_by("rarith.extsi"))
+        .defined_by_id(rarith::ExtUIOp::ID)
+        .or_else(|| input.defined_by_id(rarith::ExtSIOp::ID))
     {
         let src = ext.operand(0);
         let (sw, dw) = (elt_width(src.ty())?, elt_width(ty)?);
@@ -132,7 +133,7 @@ fn fold_trunci(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
             return Some(Folded::Value(src));
         }
     }
-    if let Some(inner) = input.defined_by("rarith.trunci") {
+    if let Some(inner) = input.defined_by::<rarith::TruncIOp>() {
         op.set_operand(0, inner.operand(0));
         return Some(Folded::Value(op.result(0)));
     }

@@ -5,6 +5,7 @@
 use super::fold::{constant_int_of, zero_attr};
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
@@ -61,7 +62,7 @@ enum Side {
 /// `outer(inner(..x.., c0), c1)` shapes: the inner op is the outer op's
 /// non-constant operand; both constants are scalar integers.
 struct Reassoc {
-    inner: &'static str,
+    inner: u32,
     /// Position of c0 in the inner op (x takes the other one).
     inner_const: Side,
     /// Position of c1 in the outer op (the inner op takes the other one).
@@ -81,7 +82,7 @@ fn reassociate(op: Op, rw: &mut Rewriter, r: &Reassoc) -> bool {
         Side::Rhs => (op.operand(0), op.operand(1)),
         Side::Lhs => (op.operand(1), op.operand(0)),
     };
-    let Some(inner) = inner_v.defined_by(r.inner) else {
+    let Some(inner) = inner_v.defined_by_id(r.inner) else {
         return false;
     };
     let (x, c0_v) = match r.inner_const {
@@ -133,34 +134,34 @@ fn mul(a: &ApInt, b: &ApInt) -> ApInt {
 }
 
 // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-reassoc_pattern!(addi_addi_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+reassoc_pattern!(addi_addi_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
     combine: add, result: "rarith.addi", const_first: false, merge_flags: true);
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
-reassoc_pattern!(addi_subi_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+reassoc_pattern!(addi_subi_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
     combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
 // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
-reassoc_pattern!(addi_subi_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Rhs,
+reassoc_pattern!(addi_subi_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
     combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
 // subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
-reassoc_pattern!(subi_rhs_add_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+reassoc_pattern!(subi_rhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
     combine: sub, result: "rarith.addi", const_first: false, merge_flags: false);
 // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
-reassoc_pattern!(subi_lhs_add_constant, inner: "rarith.addi", inner_const: Side::Rhs, outer_const: Side::Lhs,
+reassoc_pattern!(subi_lhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
     combine: sub_rev, result: "rarith.subi", const_first: true, merge_flags: true);
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
-reassoc_pattern!(subi_rhs_sub_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Rhs,
+reassoc_pattern!(subi_rhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
     combine: add, result: "rarith.subi", const_first: false, merge_flags: true);
 // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
-reassoc_pattern!(subi_rhs_sub_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Rhs,
+reassoc_pattern!(subi_rhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
     combine: sub, result: "rarith.subi", const_first: true, merge_flags: true);
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
-reassoc_pattern!(subi_lhs_sub_constant_rhs, inner: "rarith.subi", inner_const: Side::Rhs, outer_const: Side::Lhs,
+reassoc_pattern!(subi_lhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
     combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
-reassoc_pattern!(subi_lhs_sub_constant_lhs, inner: "rarith.subi", inner_const: Side::Lhs, outer_const: Side::Lhs,
+reassoc_pattern!(subi_lhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Lhs,
     combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
 // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
-reassoc_pattern!(muli_muli_constant, inner: "rarith.muli", inner_const: Side::Rhs, outer_const: Side::Rhs,
+reassoc_pattern!(muli_muli_constant, inner: rarith::MulIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
     combine: mul, result: "rarith.muli", const_first: false, merge_flags: true);
 
 /// True when `v` is a constant -1 (scalar or splat).
@@ -181,13 +182,13 @@ fn addi_mul_negative_one_lhs(op: Op, rw: &mut Rewriter) -> bool {
 /// `addi` whose operand `at` is `muli(y, -1)`: the other operand minus `y`,
 /// with the `addi`'s overflow flags.
 fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
-    let Some(m) = op.operand(at).defined_by("rarith.muli") else {
+    let Some(m) = op.operand(at).defined_by::<rarith::MulIOp>() else {
         return false;
     };
     if !is_minus_one(m.operand(1)) {
         return false;
     }
-    let loc = fused(&[op, m]);
+    let loc = fused(&[op, *m]);
     let new = binary(
         rw,
         "rarith.subi",
@@ -202,7 +203,7 @@ fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
 
 /// subi(subi(x, y), x) -> subi(0, y)
 fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(inner) = op.operand(0).defined_by("rarith.subi") else {
+    let Some(inner) = op.operand(0).defined_by::<rarith::SubIOp>() else {
         return false;
     };
     if inner.operand(0) != op.operand(1) {
@@ -212,9 +213,9 @@ fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
     let Some(zero) = zero_attr(y.ty()) else {
         return false;
     };
-    let loc = fused(&[op, inner]);
+    let loc = fused(&[op, *inner]);
     let c = constant(rw, zero, loc);
-    let bits = flags(op) & flags(inner);
+    let bits = flags(op) & flags(*inner);
     let new = binary(rw, "rarith.subi", loc, c, y, Some(flags_attr(op, bits)));
     rw.replace_op(op, &[new]);
     true
@@ -284,45 +285,50 @@ fn mulsi_extended_rhs_one(op: Op, rw: &mut Rewriter) -> bool {
 // Bitwise ops of extensions ----------------------------------------------------------
 
 /// `op(ext(x), ext(y))` with x, y of one type -> `ext(op(x, y))`.
-fn bitwise_of_ext(op: Op, rw: &mut Rewriter, ext: &str, plain_op: &str) -> bool {
-    let (Some(a), Some(b)) = (op.operand(0).defined_by(ext), op.operand(1).defined_by(ext)) else {
+fn bitwise_of_ext<Ext: OdsOp, Plain: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let (Some(a), Some(b)) = (
+        op.operand(0).defined_by::<Ext>(),
+        op.operand(1).defined_by::<Ext>(),
+    ) else {
         return false;
     };
     let (x, y) = (a.operand(0), b.operand(0));
     if x.ty() != y.ty() {
         return false;
     }
-    let loc = fused(&[op, a, b]);
-    let inner = rw.create(plain_op, loc, &[x, y], &[x.ty()], &[]).result(0);
+    let loc = fused(&[op, *a, *b]);
+    let inner = rw
+        .create(Plain::NAME, loc, &[x, y], &[x.ty()], &[])
+        .result(0);
     let outer = rw
-        .create(ext, loc, &[inner], &[op.result(0).ty()], &[])
+        .create(Ext::NAME, loc, &[inner], &[op.result(0).ty()], &[])
         .result(0);
     rw.replace_op(op, &[outer]);
     true
 }
 
 fn and_of_extui(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extui", "rarith.andi")
+    bitwise_of_ext::<rarith::ExtUIOp, rarith::AndIOp>(op, rw)
 }
 fn and_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.andi")
+    bitwise_of_ext::<rarith::ExtSIOp, rarith::AndIOp>(op, rw)
 }
 fn or_of_extui(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extui", "rarith.ori")
+    bitwise_of_ext::<rarith::ExtUIOp, rarith::OrIOp>(op, rw)
 }
 fn or_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.ori")
+    bitwise_of_ext::<rarith::ExtSIOp, rarith::OrIOp>(op, rw)
 }
 fn xor_of_extui(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extui", "rarith.xori")
+    bitwise_of_ext::<rarith::ExtUIOp, rarith::XOrIOp>(op, rw)
 }
 fn xor_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
-    bitwise_of_ext(op, rw, "rarith.extsi", "rarith.xori")
+    bitwise_of_ext::<rarith::ExtSIOp, rarith::XOrIOp>(op, rw)
 }
 
 /// xori(cmpi(pred, a, b), true) -> cmpi(!pred, a, b) (scalar i1 true only).
 fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(cmp) = op.operand(0).defined_by("rarith.cmpi") else {
+    let Some(cmp) = op.operand(0).defined_by::<rarith::CmpIOp>() else {
         return false;
     };
     let Some(c) = scalar_constant(op.operand(1)).and_then(|a| a.as_int()) else {
@@ -331,7 +337,10 @@ fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
     if !(c.width() == 1 && c.is_one() && op.operand(1).ty().is_signless_integer()) {
         return false;
     }
-    let Some(pred) = cmp.enum_attr("predicate").and_then(CmpIPredicate::from_u64) else {
+    let Some(pred) = cmp
+        .enum_attr("predicate")
+        .and_then(CmpIPredicate::from_value)
+    else {
         return false;
     };
     let ctx = op.context();
@@ -339,7 +348,7 @@ fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
         ctx.integer_type(64),
         &ApInt::from_u64(64, pred.inverted() as u64),
     );
-    let loc = fused(&[op, cmp]);
+    let loc = fused(&[op, *cmp]);
     let new = rw
         .create(
             "rarith.cmpi",
@@ -354,21 +363,27 @@ fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) for a, b of one type.
-fn cmpi_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
-    let Some(pred) = op.enum_attr("predicate").and_then(CmpIPredicate::from_u64) else {
+fn cmpi_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(pred) = op
+        .enum_attr("predicate")
+        .and_then(CmpIPredicate::from_value)
+    else {
         return false;
     };
     if !matches!(pred, CmpIPredicate::Eq | CmpIPredicate::Ne) {
         return false;
     }
-    let (Some(a), Some(b)) = (op.operand(0).defined_by(ext), op.operand(1).defined_by(ext)) else {
+    let (Some(a), Some(b)) = (
+        op.operand(0).defined_by::<Ext>(),
+        op.operand(1).defined_by::<Ext>(),
+    ) else {
         return false;
     };
     let (x, y) = (a.operand(0), b.operand(0));
     if x.ty() != y.ty() {
         return false;
     }
-    let loc = fused(&[op, a, b]);
+    let loc = fused(&[op, *a, *b]);
     let p = op.attr("predicate").expect("predicate");
     let new = rw
         .create(
@@ -384,41 +399,47 @@ fn cmpi_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
 }
 
 fn cmpi_ext_si(op: Op, rw: &mut Rewriter) -> bool {
-    cmpi_of_ext(op, rw, "rarith.extsi")
+    cmpi_of_ext::<rarith::ExtSIOp>(op, rw)
 }
 fn cmpi_ext_ui(op: Op, rw: &mut Rewriter) -> bool {
-    cmpi_of_ext(op, rw, "rarith.extui")
+    cmpi_of_ext::<rarith::ExtUIOp>(op, rw)
 }
 
 // Casts ------------------------------------------------------------------------------
 
 /// `outer(inner(x))` -> `replacement(x)` of the outer op's result type.
-fn cast_of_cast(op: Op, rw: &mut Rewriter, inner: &str, replacement: &str) -> bool {
-    let Some(i) = op.operand(0).defined_by(inner) else {
+fn cast_of_cast<Inner: OdsOp, Replacement: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(i) = op.operand(0).defined_by::<Inner>() else {
         return false;
     };
-    let loc = fused(&[op, i]);
+    let loc = fused(&[op, *i]);
     let new = rw
-        .create(replacement, loc, &[i.operand(0)], &[op.result(0).ty()], &[])
+        .create(
+            Replacement::NAME,
+            loc,
+            &[i.operand(0)],
+            &[op.result(0).ty()],
+            &[],
+        )
         .result(0);
     rw.replace_op(op, &[new]);
     true
 }
 
 fn extsi_of_extui(op: Op, rw: &mut Rewriter) -> bool {
-    cast_of_cast(op, rw, "rarith.extui", "rarith.extui")
+    cast_of_cast::<rarith::ExtUIOp, rarith::ExtUIOp>(op, rw)
 }
 fn index_cast_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
-    cast_of_cast(op, rw, "rarith.extsi", "rarith.index_cast")
+    cast_of_cast::<rarith::ExtSIOp, rarith::IndexCastOp>(op, rw)
 }
 fn index_castui_of_extui(op: Op, rw: &mut Rewriter) -> bool {
-    cast_of_cast(op, rw, "rarith.extui", "rarith.index_castui")
+    cast_of_cast::<rarith::ExtUIOp, rarith::IndexCastUIOp>(op, rw)
 }
 
 /// `cast(cast(x))` -> x when the types round-trip (`inner` defines the
 /// operand; shared with rshape's size/index casts).
-pub(crate) fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
-    let Some(i) = op.operand(0).defined_by(inner) else {
+pub(crate) fn round_trip<Inner: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(i) = op.operand(0).defined_by::<Inner>() else {
         return false;
     };
     let x = i.operand(0);
@@ -430,10 +451,10 @@ pub(crate) fn round_trip(op: Op, rw: &mut Rewriter, inner: &str) -> bool {
 }
 
 fn index_cast_of_index_cast(op: Op, rw: &mut Rewriter) -> bool {
-    round_trip(op, rw, "rarith.index_cast")
+    round_trip::<rarith::IndexCastOp>(op, rw)
 }
 fn index_castui_of_index_castui(op: Op, rw: &mut Rewriter) -> bool {
-    round_trip(op, rw, "rarith.index_castui")
+    round_trip::<rarith::IndexCastUIOp>(op, rw)
 }
 
 /// Element bit width of an integer or float (shaped) type; -1 for index.
@@ -450,8 +471,8 @@ fn scalar_width(ty: Type) -> i64 {
 
 /// trunci(ext(x)) -> ext(x) when ext is wider than the trunc and the trunc
 /// is wider than x.
-fn trunci_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
-    let Some(e) = op.operand(0).defined_by(ext) else {
+fn trunci_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+    let Some(e) = op.operand(0).defined_by::<Ext>() else {
         return false;
     };
     let x = e.operand(0);
@@ -463,25 +484,25 @@ fn trunci_of_ext(op: Op, rw: &mut Rewriter, ext: &str) -> bool {
     if !(we > wt && wt > 0 && wt > wx && wx > 0) {
         return false;
     }
-    let loc = fused(&[op, e]);
+    let loc = fused(&[op, *e]);
     let new = rw
-        .create(ext, loc, &[x], &[op.result(0).ty()], &[])
+        .create(Ext::NAME, loc, &[x], &[op.result(0).ty()], &[])
         .result(0);
     rw.replace_op(op, &[new]);
     true
 }
 
 fn trunci_extsi_to_extsi(op: Op, rw: &mut Rewriter) -> bool {
-    trunci_of_ext(op, rw, "rarith.extsi")
+    trunci_of_ext::<rarith::ExtSIOp>(op, rw)
 }
 fn trunci_extui_to_extui(op: Op, rw: &mut Rewriter) -> bool {
-    trunci_of_ext(op, rw, "rarith.extui")
+    trunci_of_ext::<rarith::ExtUIOp>(op, rw)
 }
 
 /// trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the number
 /// of bits truncated away (the sign bits shifted in are dropped).
 fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(shr) = op.operand(0).defined_by("rarith.shrsi") else {
+    let Some(shr) = op.operand(0).defined_by::<rarith::ShRSIOp>() else {
         return false;
     };
     let x = shr.operand(0);
@@ -499,7 +520,7 @@ fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
     if c.to_i64() != Some(diff) {
         return false;
     }
-    let loc = fused(&[op, shr]);
+    let loc = fused(&[op, *shr]);
     let c_new = constant(rw, c_attr, loc);
     let shrui = rw
         .create("rarith.shrui", loc, &[x, c_new], &[x.ty()], &[])

@@ -3,6 +3,7 @@
 use super::fold::{constant_int_of, is_one, is_poison, is_zero, splat_int};
 use crate::ffi::ir::{Attr, Location, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rarith;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
@@ -42,8 +43,10 @@ fn fold_select(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     {
         return Some(Folded::Value(cond));
     }
-    if let Some(cmp) = cond.defined_by("rarith.cmpi") {
-        let pred = cmp.enum_attr("predicate").and_then(CmpIPredicate::from_u64);
+    if let Some(cmp) = cond.defined_by::<rarith::CmpIOp>() {
+        let pred = cmp
+            .enum_attr("predicate")
+            .and_then(CmpIPredicate::from_value);
         if let Some(p @ (CmpIPredicate::Eq | CmpIPredicate::Ne)) = pred {
             let (l, r) = (cmp.operand(0), cmp.operand(1));
             if (l == t && r == f) || (r == t && l == f) {
@@ -132,7 +135,7 @@ fn redundant_select_true(op: Op, rw: &mut Rewriter) -> bool {
 /// A select on `p` nested in arm `arm` (1: true, 2: false) of a select on
 /// the same `p`: that arm takes the inner select's value for the same arm.
 fn redundant_select(op: Op, rw: &mut Rewriter, arm: usize) -> bool {
-    let Some(inner) = op.operand(arm).defined_by("rarith.select") else {
+    let Some(inner) = op.operand(arm).defined_by::<rarith::SelectOp>() else {
         return false;
     };
     if inner.operand(0) != op.operand(0) {
@@ -145,14 +148,14 @@ fn redundant_select(op: Op, rw: &mut Rewriter, arm: usize) -> bool {
             op.operand(i)
         }
     };
-    let new = select(rw, fused(&[op, inner]), op.operand(0), pick(1), pick(2));
+    let new = select(rw, fused(&[op, *inner]), op.operand(0), pick(1), pick(2));
     rw.replace_op(op, &[new]);
     true
 }
 
 /// select(xori(p, -1), a, b) -> select(p, b, a) (scalar -1 constant only).
 fn select_not_cond(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(x) = op.operand(0).defined_by("rarith.xori") else {
+    let Some(x) = op.operand(0).defined_by::<rarith::XOrIOp>() else {
         return false;
     };
     let Some(ones) = x.operand(1).defining_op().and_then(|d| d.constant_value()) else {
@@ -163,7 +166,7 @@ fn select_not_cond(op: Op, rw: &mut Rewriter) -> bool {
     }
     let new = select(
         rw,
-        fused(&[op, x]),
+        fused(&[op, *x]),
         x.operand(0),
         op.operand(2),
         op.operand(1),

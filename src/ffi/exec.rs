@@ -251,7 +251,7 @@ fn bf16_runtime() -> [(&'static str, *mut c_void); 2] {
 /// low 16 bits of the return register, which is where the bits of an `f32`
 /// return value with those low bits lie.
 fn bf16_in_f32_register(value: Fp) -> f32 {
-    f32::from_bits(value.convert(Format::BF16, Rounding::NearestEven).bits as u32)
+    f32::from_bits(value.convert(Format::BF16, Rounding::ToNearestEven).bits as u32)
 }
 
 /// `__truncsfbf2`: `f32` to `bf16`, to nearest, ties to even.

@@ -206,6 +206,13 @@ impl Op {
         // as long as it, which outlives every use of the returned str.
         unsafe { from_sref(mlirIdentifierStr(mlirOperationGetName(self.raw()))) }
     }
+    /// The address of the op's registered class (its TypeID), None for an
+    /// unregistered op: the same for every op of a class, in every context.
+    pub fn class_id(self) -> Option<usize> {
+        // SAFETY: op is live; the TypeID of a registered op is a static.
+        let id = unsafe { mlirOperationGetTypeID(self.raw()) };
+        (!id.ptr.is_null()).then_some(id.ptr as usize)
+    }
     /// The op's location.
     pub fn location(self) -> Location {
         // SAFETY: op is live.
@@ -306,17 +313,10 @@ impl Op {
     pub fn enum_attr(self, name: &str) -> Option<u64> {
         self.attr(name).and_then(|a| a.enum_value())
     }
-    /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds it.
-    pub fn constant_value(self) -> Option<Attr> {
-        // Our own constant ops fold to their value attribute: read it
-        // directly instead of a fold round trip through MLIR.
-        match self.name() {
-            "rarith.constant" => return self.attr("value"),
-            "rshape.const_shape" => return self.attr("shape"),
-            "rshape.const_size" => return self.attr("value"),
-            "rshape.const_witness" => return self.attr("passing"),
-            _ => {}
-        }
+    /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
+    /// it: through the op's fold (see `Op::constant_value` for the fast path
+    /// of ops whose ODS declares the attribute they fold to).
+    pub fn fold_constant(self) -> Option<Attr> {
         // SAFETY: op is live.
         Attr::from_raw(unsafe { b::rmlirConstantValue(self.raw()) })
     }
@@ -470,8 +470,9 @@ impl Value {
         // SAFETY: value is live.
         unsafe { !mlirValueGetFirstUse(self.raw()).ptr.is_null() }
     }
-    /// The defining op if it has the given name.
-    pub fn defined_by(self, name: &str) -> Option<Op> {
+    /// The defining op if it has the given name: for ops of other dialects
+    /// (ours are matched by id: `Value::defined_by::<T>()`).
+    pub fn defined_by_name(self, name: &str) -> Option<Op> {
         self.defining_op().filter(|op| op.name() == name)
     }
 }

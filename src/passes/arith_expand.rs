@@ -16,6 +16,7 @@
 use super::driver::{Driver, EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::walk;
+use crate::ods::rarith;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 
@@ -390,7 +391,7 @@ fn bf16_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> 
 fn optional_cast(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
     let flags = FLAGS.with(|f| f.get());
     let (from, to) = cast_elements(op);
-    if op.name() == "rarith.extf" {
+    if op.isa::<rarith::ExtFOp>() {
         if flags.bf16 && from.is_bf16() && to.is_f32() {
             return Some(bf16_extf(d, e, op, input));
         }

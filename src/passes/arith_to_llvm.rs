@@ -13,6 +13,7 @@
 use super::conversion::Conversion;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::walk::{self, Builder};
+use crate::ods::rarith;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use std::collections::HashMap;
@@ -415,9 +416,9 @@ fn run(root: Op) -> bool {
         // which are lowered here, once.
         if let Some(values) = fold(op) {
             for v in &values {
-                if let Some(c) = v.defined_by("rarith.constant")
-                    && !lowering.conversion.is_replaced(c)
-                    && !lowering.lower(c)
+                if let Some(c) = v.defined_by::<rarith::ConstantOp>()
+                    && !lowering.conversion.is_replaced(*c)
+                    && !lowering.lower(*c)
                 {
                     c.location()
                         .emit_error("failed to legalize operation 'rarith.constant'");

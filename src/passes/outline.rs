@@ -11,6 +11,7 @@ use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ffi::walk::{self, Builder};
+use crate::ods::rshape;
 use crate::registry::{PassDef, PatternDef};
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -103,7 +104,7 @@ fn only_used_by_with_shapes(op: Op, prev: Option<Value>, only: &mut HashSet<Op>)
     if only.contains(&op) {
         return true;
     }
-    if op.name() == "rshape.with_shape" {
+    if op.isa::<rshape::WithOp>() {
         return Some(op.operand(1)) == prev;
     }
     let results: Vec<Value> = (0..op.num_results()).map(|i| op.result(i)).collect();
@@ -131,7 +132,7 @@ fn outline(func: Op, symbols: &mut Symbols) -> bool {
     let withs: Vec<Op> = ops
         .iter()
         .copied()
-        .filter(|o| o.name() == "rshape.with_shape")
+        .filter(|o| o.isa::<rshape::WithOp>())
         .collect();
 
     // The cluster of each shape: the ops reachable from its definition
@@ -187,7 +188,7 @@ fn outline(func: Op, symbols: &mut Symbols) -> bool {
     for w in &withs {
         let value = w.operand(0);
         for user in w.result(0).users() {
-            if user.name() != "rshape.value_of" {
+            if !user.isa::<rshape::ValueOfOp>() {
                 continue;
             }
             if user.result(0).ty() == value.ty() {

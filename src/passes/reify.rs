@@ -29,6 +29,7 @@
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
+use crate::ods::rshape;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use crate::semantics::shape::DYNAMIC;
@@ -58,14 +59,14 @@ fn run(module: Op) -> bool {
         .unwrap_or_else(|| vec![libs])
         .into_iter()
         .filter_map(|r| module.lookup_symbol(r))
-        .filter(|l| l.name() == "rshape.function_library")
+        .filter(|l| l.isa::<rshape::FunctionLibraryOp>())
         .collect();
     let Some(body) = module.region(0).and_then(|r| r.first_block()) else {
         return true;
     };
     let mut reified: HashMap<(Op, Vec<Type>), String> = HashMap::new();
     let mut mapped_ops = Vec::new();
-    for shape_of in walk::collect(module, |o| o.name() == "rshape.shape_of") {
+    for shape_of in walk::collect(module, |o| o.isa::<rshape::ShapeOfOp>()) {
         let Some(mapped) = shape_of.operand(0).defining_op() else {
             continue;
         };
@@ -150,7 +151,7 @@ fn shape_function(libraries: &[Op], op: Op) -> Option<Op> {
     libraries.iter().find_map(|lib| {
         let target = lib.attr("mapping")?.dict_get(op.name())?;
         lib.lookup_symbol(target)
-            .filter(|f| f.name() == "rshape.func")
+            .filter(|f| f.isa::<rshape::FuncOp>())
     })
 }
 

@@ -4,6 +4,7 @@
 
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::walk;
+use crate::ods::rshape;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 
@@ -17,7 +18,7 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(root: Op) -> bool {
-    for op in walk::collect(root, |o| o.name() == "rshape.num_elements") {
+    for op in walk::collect(root, |o| o.isa::<rshape::NumElementsOp>()) {
         // As the conversion driver: an op that folds is not lowered.
         if !walk::try_fold_and_replace(op) {
             lower_num_elements(op);

@@ -13,6 +13,7 @@
 use super::driver::{Driver, EQ, Emit, SLT, ULT};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk;
+use crate::ods::rshape;
 use crate::registry::PassDef;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
@@ -52,7 +53,7 @@ impl Driver {
                 if is_size_type(op.result(0).ty()) {
                     return false;
                 }
-                let name = if op.name() == "rshape.add" {
+                let name = if op.isa::<rshape::AddOp>() {
                     "rarith.addi"
                 } else {
                     "rarith.muli"
@@ -93,7 +94,7 @@ impl Driver {
                 }
                 let ops = self.operands(op);
                 let ctx = op.context();
-                if let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") {
+                if let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() {
                     let arg = shape_of.operand(0);
                     // Not for rank 0, where `tensor.dim` is invalid (upstream
                     // builds it: see docs/upstream-differences.md).

@@ -1,50 +1,11 @@
-//! Integer comparison predicates (`cmpi`), numbered as upstream's enum.
+//! Integer comparison predicates (`cmpi`): the ODS enum, evaluated.
 
 use super::ApInt;
 use std::cmp::Ordering;
 
-/// The predicates of `rarith.cmpi`, with upstream's numbering (0..=9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CmpIPredicate {
-    Eq = 0,
-    Ne = 1,
-    Slt = 2,
-    Sle = 3,
-    Sgt = 4,
-    Sge = 5,
-    Ult = 6,
-    Ule = 7,
-    Ugt = 8,
-    Uge = 9,
-}
+pub use super::enums::rarith::CmpIPredicate;
 
 impl CmpIPredicate {
-    /// Every predicate, in enum order.
-    pub const ALL: [CmpIPredicate; 10] = [
-        Self::Eq,
-        Self::Ne,
-        Self::Slt,
-        Self::Sle,
-        Self::Sgt,
-        Self::Sge,
-        Self::Ult,
-        Self::Ule,
-        Self::Ugt,
-        Self::Uge,
-    ];
-
-    /// The predicate with enum value `v`.
-    pub fn from_u64(v: u64) -> Option<Self> {
-        Self::ALL.get(usize::try_from(v).ok()?).copied()
-    }
-
-    /// The keyword upstream prints (`slt`, ...).
-    pub fn keyword(self) -> &'static str {
-        [
-            "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-        ][self as usize]
-    }
-
     /// Evaluates the predicate on two integers of the same width.
     pub fn apply(self, lhs: &ApInt, rhs: &ApInt) -> bool {
         let s = || lhs.scmp(rhs);

@@ -118,41 +118,17 @@ pub struct Fp {
     pub bits: u128,
 }
 
-/// Rounding modes of `truncf` (MLIR's arith rounding mode enum).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rounding {
-    /// Round to nearest, ties to even.
-    NearestEven = 0,
-    /// Toward -infinity.
-    Downward = 1,
-    /// Toward +infinity.
-    Upward = 2,
-    /// Toward zero.
-    TowardZero = 3,
-    /// Round to nearest, ties away from zero.
-    NearestAway = 4,
-}
+/// Rounding modes of `truncf` (the ODS enum `RoundingMode`).
+pub use super::enums::rarith::RoundingMode as Rounding;
 
 impl Rounding {
-    /// The mode with enum value `v`.
-    pub fn from_u64(v: u64) -> Option<Rounding> {
-        [
-            Self::NearestEven,
-            Self::Downward,
-            Self::Upward,
-            Self::TowardZero,
-            Self::NearestAway,
-        ]
-        .get(usize::try_from(v).ok()?)
-        .copied()
-    }
     fn round(self) -> Round {
         match self {
-            Rounding::NearestEven => Round::NearestTiesToEven,
+            Rounding::ToNearestEven => Round::NearestTiesToEven,
             Rounding::Downward => Round::TowardNegative,
             Rounding::Upward => Round::TowardPositive,
             Rounding::TowardZero => Round::TowardZero,
-            Rounding::NearestAway => Round::NearestTiesToAway,
+            Rounding::ToNearestAway => Round::NearestTiesToAway,
         }
     }
 }
@@ -536,28 +512,28 @@ mod tests {
     fn exact_conversions_only() {
         assert!(
             f64v(1.5)
-                .convert_exact(Format::F32, Rounding::NearestEven)
+                .convert_exact(Format::F32, Rounding::ToNearestEven)
                 .is_some()
         );
         assert!(
             f64v(0.1)
-                .convert_exact(Format::F32, Rounding::NearestEven)
+                .convert_exact(Format::F32, Rounding::ToNearestEven)
                 .is_none()
         );
         assert!(
             f32v(65520.0)
-                .convert_exact(Format::F16, Rounding::NearestEven)
+                .convert_exact(Format::F16, Rounding::ToNearestEven)
                 .is_none()
         );
         let h = f32v(1.0)
-            .convert_exact(Format::BF16, Rounding::NearestEven)
+            .convert_exact(Format::BF16, Rounding::ToNearestEven)
             .unwrap();
         assert_eq!(h.bits, 0x3f80);
     }
 
     #[test]
     fn rounding_conversions_round_once_and_quiet_nans() {
-        let to_bf16 = |v: Fp| v.convert(Format::BF16, Rounding::NearestEven).bits;
+        let to_bf16 = |v: Fp| v.convert(Format::BF16, Rounding::ToNearestEven).bits;
         // Ties to even: 257 -> 256, 259 -> 260.
         assert_eq!(to_bf16(f32v(257.0)), 0x4380);
         assert_eq!(to_bf16(f32v(259.0)), 0x4382);

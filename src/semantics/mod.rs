@@ -5,6 +5,7 @@
 
 pub mod apint;
 pub mod cmp;
+pub mod enums;
 pub mod float;
 pub mod int_range;
 pub mod lattice;

@@ -4,6 +4,7 @@ use super::operands::operand_pattern;
 use super::{is_shape_type, shape_type};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 use crate::semantics::shape::{DYNAMIC, broadcast};
 
@@ -86,7 +87,7 @@ fn fold_constant_operands(op: Op, rw: &mut Rewriter) -> bool {
     let mut kept: Vec<Value> = Vec::new();
     for v in op.operands() {
         let extents = v
-            .defined_by("rshape.const_shape")
+            .defined_by::<rshape::ConstShapeOp>()
             .and_then(|c| c.attr("shape"))
             .and_then(Attr::as_i64_elements);
         if let Some(b) = extents.and_then(|e| broadcast(&folded, &e)) {

@@ -3,6 +3,7 @@
 
 use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{OpBehaviour, PatternDef};
 
 pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
@@ -20,7 +21,7 @@ pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
 /// A `tensor.cast` of a `const_shape` to a static type is a `const_shape`
 /// of that type.
 fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(constant) = op.operand(0).defined_by("rshape.const_shape") else {
+    let Some(constant) = op.operand(0).defined_by::<rshape::ConstShapeOp>() else {
         return false;
     };
     let ty = op.result(0).ty();

@@ -5,6 +5,7 @@ use super::known_extents;
 use super::operands::operand_pattern;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 use crate::semantics::shape::statically_known_broadcastable;
 
@@ -214,7 +215,7 @@ fn merge_assuming_alls(op: Op, rw: &mut Rewriter) -> bool {
     let mut operands = Vec::new();
     let mut merged = false;
     for v in op.operands() {
-        match v.defined_by("rshape.assuming_all") {
+        match v.defined_by::<rshape::AssumingAllOp>() {
             Some(inner) => {
                 operands.extend(inner.operands());
                 merged = true;
@@ -245,11 +246,11 @@ fn assuming_all_of_one(op: Op, rw: &mut Rewriter) -> bool {
 fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
     let mut cstrs: Vec<Op> = Vec::new();
     for v in op.operands() {
-        let Some(c) = v.defined_by("rshape.cstr_broadcastable") else {
+        let Some(c) = v.defined_by::<rshape::CstrBroadcastableOp>() else {
             return false;
         };
         if !cstrs.contains(&c) {
-            cstrs.push(c);
+            cstrs.push(*c);
         }
     }
     if cstrs.len() <= 1 {
@@ -288,7 +289,7 @@ fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
 fn assuming_all_to_cstr_eq(op: Op, rw: &mut Rewriter) -> bool {
     let mut shapes: Vec<Value> = Vec::new();
     for w in op.operands() {
-        let Some(eq) = w.defined_by("rshape.cstr_eq") else {
+        let Some(eq) = w.defined_by::<rshape::CstrEqOp>() else {
             return false;
         };
         let disjoint = eq.operands().all(|s| !shapes.contains(&s));

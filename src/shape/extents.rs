@@ -7,6 +7,7 @@ use super::{
 };
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::shape as lattice;
@@ -192,7 +193,7 @@ fn shape_of_cast_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
     if !ty.is_ranked_tensor() || ty.rank() != Some(1) {
         return false;
     }
-    let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") else {
+    let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() else {
         return false;
     };
     let arg = shape_of.operand(0);
@@ -215,7 +216,7 @@ fn shape_of_cast_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `tensor.extract` of a `shape_of` extent tensor is a `tensor.dim`.
 fn extract_from_shape_of(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") else {
+    let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() else {
         return false;
     };
     if op.num_operands() < 2 {
@@ -280,7 +281,7 @@ fn shape_of_to_const_shape(op: Op, rw: &mut Rewriter) -> bool {
 /// shape operand (cast with `tensor.cast`, or `rarith.index_cast` for
 /// integer extents, when the types differ).
 fn shape_of_from_reshape(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(reshape) = op.operand(0).defined_by("tensor.reshape") else {
+    let Some(reshape) = op.operand(0).defined_by_name("tensor.reshape") else {
         return false;
     };
     let result_ty = op.result(0).ty();
@@ -331,7 +332,7 @@ fn infer_size_if_shape(
 
 /// `rank(shape_of(x))` of a ranked tensor `x` is a constant.
 fn rank_of_shape_of(op: Op, rw: &mut Rewriter) -> bool {
-    let Some(shape_of) = op.operand(0).defined_by("rshape.shape_of") else {
+    let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() else {
         return false;
     };
     let arg = shape_of.operand(0).ty();

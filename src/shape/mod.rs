@@ -11,6 +11,7 @@ mod size_arith;
 mod sizes;
 
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ods::rshape;
 use crate::registry::OpBehaviour;
 
 /// The Rust hooks of `rshape.<mnemonic>`.
@@ -111,7 +112,7 @@ pub fn one_size_or_index_each(l: &[Type], r: &[Type]) -> bool {
 /// `getShapeVec`).
 pub fn known_extents(v: Value) -> Option<Vec<i64>> {
     let def = v.defining_op()?;
-    if def.name() == "rshape.shape_of" {
+    if def.isa::<rshape::ShapeOfOp>() {
         return def.operand(0).ty().dims();
     }
     def.constant_value()?.as_i64_elements()
@@ -179,7 +180,7 @@ pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
     if !op.is_symbol_table() {
         return fail("rshape.lib attribute may only be on op implementing SymbolTable");
     }
-    let is_library = |o: Op| o.name() == "rshape.function_library";
+    let is_library = |o: Op| o.isa::<rshape::FunctionLibraryOp>();
     if value.is_symbol_ref() {
         return match op.lookup_symbol(value) {
             None => fail(&format!(

@@ -4,6 +4,7 @@
 
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
 
 /// The three operand patterns rooted at `root`, as a `PatternDef` each.
@@ -68,7 +69,7 @@ fn is_empty_shape(v: Value) -> bool {
     if ty.is_ranked_tensor() && ty.dims().is_some_and(|d| d.first() == Some(&0)) {
         return true;
     }
-    v.defined_by("rshape.const_shape")
+    v.defined_by::<rshape::ConstShapeOp>()
         .and_then(|c| c.attr("shape"))
         .is_some_and(|a| a.num_elements() == 0)
 }
@@ -86,7 +87,7 @@ pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
     }
     if kept.is_empty() {
         let (ctx, ty) = (op.context(), op.result(0).ty());
-        let (name, attr) = if op.name() == "rshape.cstr_broadcastable" {
+        let (name, attr) = if op.isa::<rshape::CstrBroadcastableOp>() {
             ("rshape.const_witness", ("passing", ctx.bool_attr(true)))
         } else {
             (
@@ -109,7 +110,7 @@ pub(crate) fn drop_information_losing_casts(op: Op, rw: &mut Rewriter) -> bool {
     let mut changed = false;
     let operands: Vec<Value> = op
         .operands()
-        .map(|v| match v.defined_by("tensor.cast") {
+        .map(|v| match v.defined_by_name("tensor.cast") {
             Some(cast)
                 if cast
                     .result(0)

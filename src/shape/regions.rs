@@ -4,6 +4,7 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{OpBehaviour, PatternDef};
 
 pub const ASSUMING: OpBehaviour = OpBehaviour {
@@ -69,7 +70,7 @@ fn remove_unused_results(op: Op, rw: &mut Rewriter) -> bool {
 fn inline_when_passing(op: Op, rw: &mut Rewriter) -> bool {
     let passing = op
         .operand(0)
-        .defined_by("rshape.const_witness")
+        .defined_by::<rshape::ConstWitnessOp>()
         .and_then(|w| w.attr("passing"))
         .and_then(|a| a.as_int())
         .is_some_and(|v| !v.is_zero());

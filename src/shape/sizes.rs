@@ -4,6 +4,7 @@
 use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::rshape;
 use crate::registry::{Folded, OpBehaviour, PatternDef};
 
 pub const CONST_SIZE: OpBehaviour = OpBehaviour {
@@ -55,9 +56,9 @@ fn size_to_index_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
 }
 
 fn index_to_size_of_size_to_index(op: Op, rw: &mut Rewriter) -> bool {
-    round_trip(op, rw, "rshape.size_to_index")
+    round_trip::<rshape::SizeToIndexOp>(op, rw)
 }
 
 fn size_to_index_of_index_to_size(op: Op, rw: &mut Rewriter) -> bool {
-    round_trip(op, rw, "rshape.index_to_size")
+    round_trip::<rshape::IndexToSizeOp>(op, rw)
 }
