@@ -166,7 +166,6 @@ mod tests {
     /// context.
     fn with_ops(source: &str, check: impl FnOnce(&[Op])) {
         use melior::ir::Module;
-        use melior::ir::operation::OperationLike;
         let context = crate::new_context();
         let module = Module::parse(&context, source).expect("parses");
         let root = Op::from_raw(module.as_operation().to_raw()).expect("module op");

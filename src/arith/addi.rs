@@ -2,14 +2,14 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op};
+use crate::hooks;
 use crate::ods::rarith;
-use crate::registry::{Folded, OpBehaviour};
+use crate::registry::Folded;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold_addi),
+hooks!(rarith::AddIOp {
+    fold: fold_addi,
     patterns: super::patterns::ADDI,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `addi(x, 0) -> x`; `addi(subi(a, b), b) -> a`; `addi(b, subi(a, b)) -> a`;
 /// constants add modulo 2^width (overflow flags do not stop the fold).

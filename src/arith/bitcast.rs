@@ -4,21 +4,21 @@
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rarith;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold_bitcast),
-    cast_compatible: Some(same_width),
+hooks!(rarith::BitcastOp {
+    fold: fold_bitcast,
+    cast_compatible: same_width,
     patterns: &[PatternDef {
         name: "BitcastOfBitcast",
         root: "rarith.bitcast",
         benefit: 2,
         rewrite: bitcast_of_bitcast,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// Bit width of an integer or float (element) type, memrefs included.
 fn bit_width(ty: Type) -> Option<u32> {

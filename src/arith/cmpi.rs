@@ -3,16 +3,16 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op, Type};
+use crate::hooks;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{Folded, OpBehaviour};
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold_cmpi),
+hooks!(rarith::CmpIOp {
+    fold: fold_cmpi,
     patterns: super::patterns::CMPI,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 fn predicate(op: Op) -> CmpIPredicate {
     op.enum_attr("predicate")

@@ -2,13 +2,13 @@
 //! "the value attribute", is declared in ODS: `rustFoldsToAttr`).
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
-use crate::registry::OpBehaviour;
+use crate::hooks;
+use crate::ods::rarith;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    verify: Some(verify),
-    result_names: Some(result_names),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rarith::ConstantOp {
+    verify: verify,
+    result_names: result_names,
+});
 
 fn value(op: Op) -> Attr {
     op.attr("value")

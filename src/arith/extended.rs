@@ -3,25 +3,24 @@
 
 use super::fold::{binary_int, constant_int_of, is_one, is_zero, zero_attr};
 use crate::ffi::ir::{Attr, Op};
-use crate::registry::{Folded, OpBehaviour};
+use crate::hooks;
+use crate::ods::rarith;
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 use std::cmp::Ordering;
 
-pub const ADDUI_EXTENDED: OpBehaviour = OpBehaviour {
-    fold_many: Some(fold_addui_extended),
+hooks!(rarith::AddUIExtendedOp {
+    fold_many: fold_addui_extended,
     patterns: super::patterns::ADDUI_EXTENDED,
-    ..crate::registry::NO_HOOKS
-};
-pub const MULSI_EXTENDED: OpBehaviour = OpBehaviour {
-    fold_many: Some(fold_mulsi_extended),
+});
+hooks!(rarith::MulSIExtendedOp {
+    fold_many: fold_mulsi_extended,
     patterns: super::patterns::MULSI_EXTENDED,
-    ..crate::registry::NO_HOOKS
-};
-pub const MULUI_EXTENDED: OpBehaviour = OpBehaviour {
-    fold_many: Some(fold_mului_extended),
+});
+hooks!(rarith::MulUIExtendedOp {
+    fold_many: fold_mului_extended,
     patterns: super::patterns::MULUI_EXTENDED,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `x + 0 = (x, false)`; constants give the wrapped sum and the carry out
 /// (sum <u lhs).

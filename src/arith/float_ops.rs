@@ -4,8 +4,9 @@
 
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, FloatConst, IntConst, Op, Type};
+use crate::hooks;
 use crate::ods::rarith;
-use crate::registry::{Folded, OpBehaviour};
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::float::{Fp, Rounding};
 use std::cmp::Ordering;
@@ -57,41 +58,30 @@ fn binary(operands: &[Option<Attr>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded>
     Some(Folded::Attr(attr))
 }
 
-macro_rules! float_binary {
-    ($konst:ident, $fold:ident) => {
-        pub const $konst: OpBehaviour = OpBehaviour {
-            fold: Some($fold),
-            ..crate::registry::NO_HOOKS
-        };
-    };
-}
-
-float_binary!(ADDF, fold_addf);
-float_binary!(SUBF, fold_subf);
-float_binary!(REMF, fold_remf);
-float_binary!(MAXIMUMF, fold_maximumf);
-float_binary!(MAXNUMF, fold_maxnumf);
-float_binary!(MINIMUMF, fold_minimumf);
-float_binary!(MINNUMF, fold_minnumf);
-pub const MULF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_mulf),
+hooks!(rarith::AddFOp { fold: fold_addf });
+hooks!(rarith::SubFOp { fold: fold_subf });
+hooks!(rarith::RemFOp { fold: fold_remf });
+hooks!(rarith::MaximumFOp {
+    fold: fold_maximumf
+});
+hooks!(rarith::MaxNumFOp { fold: fold_maxnumf });
+hooks!(rarith::MinimumFOp {
+    fold: fold_minimumf
+});
+hooks!(rarith::MinNumFOp { fold: fold_minnumf });
+hooks!(rarith::MulFOp {
+    fold: fold_mulf,
     patterns: super::float_patterns::MULF,
-    ..crate::registry::NO_HOOKS
-};
-pub const DIVF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_divf),
+});
+hooks!(rarith::DivFOp {
+    fold: fold_divf,
     patterns: super::float_patterns::DIVF,
-    ..crate::registry::NO_HOOKS
-};
-pub const NEGF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_negf),
-    ..crate::registry::NO_HOOKS
-};
-pub const CMPF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_cmpf),
+});
+hooks!(rarith::NegFOp { fold: fold_negf });
+hooks!(rarith::CmpFOp {
+    fold: fold_cmpf,
     patterns: super::float_patterns::CMPF,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `x + -0.0 = x`.
 fn fold_addf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
@@ -224,39 +214,33 @@ fn fold_cmpf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 
 // Casts ------------------------------------------------------------------------------
 
-pub const EXTF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_extf),
-    verify: Some(verify_extf),
-    cast_compatible: Some(wider_float),
-    ..crate::registry::NO_HOOKS
-};
-pub const TRUNCF: OpBehaviour = OpBehaviour {
-    fold: Some(fold_truncf),
+hooks!(rarith::ExtFOp {
+    fold: fold_extf,
+    verify: verify_extf,
+    cast_compatible: wider_float,
+});
+hooks!(rarith::TruncFOp {
+    fold: fold_truncf,
     patterns: super::float_patterns::TRUNCF,
-    verify: Some(verify_truncf),
-    cast_compatible: Some(narrower_float),
-    ..crate::registry::NO_HOOKS
-};
-pub const UITOFP: OpBehaviour = OpBehaviour {
-    fold: Some(fold_uitofp),
-    cast_compatible: Some(int_to_float),
-    ..crate::registry::NO_HOOKS
-};
-pub const SITOFP: OpBehaviour = OpBehaviour {
-    fold: Some(fold_sitofp),
-    cast_compatible: Some(int_to_float),
-    ..crate::registry::NO_HOOKS
-};
-pub const FPTOUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_fptoui),
-    cast_compatible: Some(float_to_int),
-    ..crate::registry::NO_HOOKS
-};
-pub const FPTOSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_fptosi),
-    cast_compatible: Some(float_to_int),
-    ..crate::registry::NO_HOOKS
-};
+    verify: verify_truncf,
+    cast_compatible: narrower_float,
+});
+hooks!(rarith::UIToFPOp {
+    fold: fold_uitofp,
+    cast_compatible: int_to_float,
+});
+hooks!(rarith::SIToFPOp {
+    fold: fold_sitofp,
+    cast_compatible: int_to_float,
+});
+hooks!(rarith::FPToUIOp {
+    fold: fold_fptoui,
+    cast_compatible: float_to_int,
+});
+hooks!(rarith::FPToSIOp {
+    fold: fold_fptosi,
+    cast_compatible: float_to_int,
+});
 
 fn float_width(ty: Type) -> Option<u32> {
     crate::ffi::ir::float_width(ty.element_type_or_self())
@@ -269,16 +253,14 @@ fn one_to_one(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
     }
 }
 
-pub const SCALING_EXTF: OpBehaviour = OpBehaviour {
-    verify: Some(verify_extf),
-    cast_compatible: Some(scaling_wider),
-    ..crate::registry::NO_HOOKS
-};
-pub const SCALING_TRUNCF: OpBehaviour = OpBehaviour {
-    verify: Some(verify_truncf),
-    cast_compatible: Some(scaling_narrower),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rarith::ScalingExtFOp {
+    verify: verify_extf,
+    cast_compatible: scaling_wider,
+});
+hooks!(rarith::ScalingTruncFOp {
+    verify: verify_truncf,
+    cast_compatible: scaling_narrower,
+});
 
 /// The scaling casts check the width change of their first input only.
 fn scaling_wider(inputs: &[Type], outputs: &[Type]) -> bool {

@@ -3,8 +3,9 @@
 
 use super::fold::{binary_int, constant_int_of, is_one, is_zero, splat_int, zero_attr};
 use crate::ffi::ir::{Attr, Op, Value};
+use crate::hooks;
 use crate::ods::rarith;
-use crate::registry::{Folded, OpBehaviour, Speculatability};
+use crate::registry::{Folded, Speculatability};
 use crate::semantics::ApInt;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -51,11 +52,10 @@ fn divided(
 
 // subi ------------------------------------------------------------------------
 
-pub const SUBI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_subi),
+hooks!(rarith::SubIOp {
+    fold: fold_subi,
     patterns: super::patterns::SUBI,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `x - x = 0` (static shapes), `x - 0 = x`, `(a + b) - b = a`,
 /// `(a + b) - a = b`; constants wrap.
@@ -82,12 +82,11 @@ fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 // muli ------------------------------------------------------------------------
 
-pub const MULI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_muli),
-    result_names: Some(muli_result_names),
+hooks!(rarith::MulIOp {
+    fold: fold_muli,
+    result_names: muli_result_names,
     patterns: super::patterns::MULI,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// An index `c * vector.vscale` (either order) is named `%c<c>_vscale`.
 fn muli_result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
@@ -152,38 +151,27 @@ fn fold_div_mul(lhs: Value, rhs: Value, flag: u64) -> Option<Value> {
     None
 }
 
-pub const DIVUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_divui),
-    speculatability: Some(speculate_unsigned),
-    ..crate::registry::NO_HOOKS
-};
-pub const DIVSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_divsi),
-    speculatability: Some(speculate_signed),
-    ..crate::registry::NO_HOOKS
-};
-pub const CEILDIVUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_ceildivui),
-    speculatability: Some(speculate_unsigned),
-    ..crate::registry::NO_HOOKS
-};
-pub const CEILDIVSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_ceildivsi),
-    speculatability: Some(speculate_signed),
-    ..crate::registry::NO_HOOKS
-};
-pub const FLOORDIVSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_floordivsi),
-    ..crate::registry::NO_HOOKS
-};
-pub const REMUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_remui),
-    ..crate::registry::NO_HOOKS
-};
-pub const REMSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_remsi),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rarith::DivUIOp {
+    fold: fold_divui,
+    speculatability: speculate_unsigned,
+});
+hooks!(rarith::DivSIOp {
+    fold: fold_divsi,
+    speculatability: speculate_signed,
+});
+hooks!(rarith::CeilDivUIOp {
+    fold: fold_ceildivui,
+    speculatability: speculate_unsigned,
+});
+hooks!(rarith::CeilDivSIOp {
+    fold: fold_ceildivsi,
+    speculatability: speculate_signed,
+});
+hooks!(rarith::FloorDivSIOp {
+    fold: fold_floordivsi,
+});
+hooks!(rarith::RemUIOp { fold: fold_remui });
+hooks!(rarith::RemSIOp { fold: fold_remsi });
 
 /// `x / 1 = x`; `(a * b) / b = a` under nuw; no fold on division by zero.
 fn fold_divui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
@@ -327,21 +315,18 @@ fn fold_remsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 // bitwise -----------------------------------------------------------------------
 
-pub const ANDI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_andi),
+hooks!(rarith::AndIOp {
+    fold: fold_andi,
     patterns: super::patterns::ANDI,
-    ..crate::registry::NO_HOOKS
-};
-pub const ORI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_ori),
+});
+hooks!(rarith::OrIOp {
+    fold: fold_ori,
     patterns: super::patterns::ORI,
-    ..crate::registry::NO_HOOKS
-};
-pub const XORI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_xori),
+});
+hooks!(rarith::XOrIOp {
+    fold: fold_xori,
     patterns: super::patterns::XORI,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// True when `v` is `xori(x, c)` with `c` all ones (a bitwise not of `x`).
 fn is_not_of(v: Value, x: Value) -> bool {
@@ -422,18 +407,9 @@ fn fold_xori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 // shifts -------------------------------------------------------------------------
 
-pub const SHLI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_shli),
-    ..crate::registry::NO_HOOKS
-};
-pub const SHRUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_shrui),
-    ..crate::registry::NO_HOOKS
-};
-pub const SHRSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_shrsi),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rarith::ShLIOp { fold: fold_shli });
+hooks!(rarith::ShRUIOp { fold: fold_shrui });
+hooks!(rarith::ShRSIOp { fold: fold_shrsi });
 
 #[derive(Clone, Copy)]
 enum Shift {
@@ -498,22 +474,10 @@ fn fold_shrsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 // min / max ----------------------------------------------------------------------
 
-pub const MAXSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_maxsi),
-    ..crate::registry::NO_HOOKS
-};
-pub const MAXUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_maxui),
-    ..crate::registry::NO_HOOKS
-};
-pub const MINSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_minsi),
-    ..crate::registry::NO_HOOKS
-};
-pub const MINUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_minui),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rarith::MaxSIOp { fold: fold_maxsi });
+hooks!(rarith::MaxUIOp { fold: fold_maxui });
+hooks!(rarith::MinSIOp { fold: fold_minsi });
+hooks!(rarith::MinUIOp { fold: fold_minui });
 
 /// Shared min/max folder: `f(x, x) = x`; a constant equal to the absorbing
 /// bound gives that constant; one equal to the neutral bound gives `x`.

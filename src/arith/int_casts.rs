@@ -3,41 +3,37 @@
 
 use super::fold::cast_int;
 use crate::ffi::ir::{Attr, Op, Type};
+use crate::hooks;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{Folded, OpBehaviour};
+use crate::registry::Folded;
 
-pub const EXTUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_extui),
-    verify: Some(verify_ext),
-    cast_compatible: Some(wider_int),
-    ..crate::registry::NO_HOOKS
-};
-pub const EXTSI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_extsi),
+hooks!(rarith::ExtUIOp {
+    fold: fold_extui,
+    verify: verify_ext,
+    cast_compatible: wider_int,
+});
+hooks!(rarith::ExtSIOp {
+    fold: fold_extsi,
     patterns: super::patterns::EXTSI,
-    verify: Some(verify_ext),
-    cast_compatible: Some(wider_int),
-    ..crate::registry::NO_HOOKS
-};
-pub const TRUNCI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_trunci),
+    verify: verify_ext,
+    cast_compatible: wider_int,
+});
+hooks!(rarith::TruncIOp {
+    fold: fold_trunci,
     patterns: super::patterns::TRUNCI,
-    verify: Some(verify_trunc),
-    cast_compatible: Some(narrower_int),
-    ..crate::registry::NO_HOOKS
-};
-pub const INDEX_CAST: OpBehaviour = OpBehaviour {
-    fold: Some(fold_index_cast),
+    verify: verify_trunc,
+    cast_compatible: narrower_int,
+});
+hooks!(rarith::IndexCastOp {
+    fold: fold_index_cast,
     patterns: super::patterns::INDEX_CAST,
-    cast_compatible: Some(index_cast_compatible),
-    ..crate::registry::NO_HOOKS
-};
-pub const INDEX_CASTUI: OpBehaviour = OpBehaviour {
-    fold: Some(fold_index_castui),
+    cast_compatible: index_cast_compatible,
+});
+hooks!(rarith::IndexCastUIOp {
+    fold: fold_index_castui,
     patterns: super::patterns::INDEX_CASTUI,
-    cast_compatible: Some(index_cast_compatible),
-    ..crate::registry::NO_HOOKS
-};
+    cast_compatible: index_cast_compatible,
+});
 
 /// Width of the (element) integer type.
 fn elt_width(ty: Type) -> Option<u32> {

@@ -4,47 +4,97 @@
 //! through rarith.
 
 use crate::ffi::ir::{IntConst, Op};
-use crate::registry::IntRangeFn;
+use crate::hooks;
+use crate::ods::rarith;
 use crate::semantics::int_range::{self as ir, IntRange};
 
-/// The range rule of `rarith.<mnemonic>`, for the ops that declare
-/// `RustIntRange` in ODS.
-pub fn of(mnemonic: &str) -> Option<IntRangeFn> {
-    Some(match mnemonic {
-        "constant" => constant,
-        "addi" => |op, a| vec![Some(ir::add(&a[0], &a[1], flags(op)))],
-        "subi" => |op, a| vec![Some(ir::sub(&a[0], &a[1], flags(op)))],
-        "muli" => |op, a| vec![Some(ir::mul(&a[0], &a[1], flags(op)))],
-        "maxsi" => |_, a| vec![Some(ir::max_min(&a[0], &a[1], true, true))],
-        "maxui" => |_, a| vec![Some(ir::max_min(&a[0], &a[1], false, true))],
-        "minsi" => |_, a| vec![Some(ir::max_min(&a[0], &a[1], true, false))],
-        "minui" => |_, a| vec![Some(ir::max_min(&a[0], &a[1], false, false))],
-        "extui" => |op, a| vec![result_width(op).map(|w| ir::ext_unsigned(&a[0], w))],
-        "extsi" => |op, a| vec![result_width(op).map(|w| ir::ext_signed(&a[0], w))],
-        "cmpi" => |op, a| {
-            let pred = op.enum_attr("predicate").unwrap_or(0);
-            vec![Some(ir::cmp(pred, &a[0], &a[1]))]
-        },
-        "select" => select,
-        "divui" => |_, a| vec![Some(ir::divu(&a[0], &a[1]))],
-        "ceildivui" => |_, a| vec![Some(ir::ceil_divu(&a[0], &a[1]))],
-        "divsi" => |_, a| vec![Some(ir::divs(&a[0], &a[1]))],
-        "ceildivsi" => |_, a| vec![Some(ir::ceil_divs(&a[0], &a[1]))],
-        "floordivsi" => |_, a| vec![Some(ir::floor_divs(&a[0], &a[1]))],
-        "remsi" => |_, a| vec![Some(ir::rems(&a[0], &a[1]))],
-        "remui" => |_, a| vec![Some(ir::remu(&a[0], &a[1]))],
-        "andi" => |_, a| vec![Some(ir::bitwise(&a[0], &a[1], true))],
-        "ori" => |_, a| vec![Some(ir::bitwise(&a[0], &a[1], false))],
-        "xori" => |_, a| vec![Some(ir::xor(&a[0], &a[1]))],
-        "shli" => |op, a| vec![Some(ir::shl(&a[0], &a[1], flags(op)))],
-        "shrsi" => |_, a| vec![Some(ir::shrs(&a[0], &a[1]))],
-        "shrui" => |_, a| vec![Some(ir::shru(&a[0], &a[1]))],
-        "trunci" => |op, a| vec![result_width(op).map(|w| ir::trunc(&a[0], w))],
-        "index_cast" => |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, true))],
-        "index_castui" => |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, false))],
-        _ => return None,
-    })
-}
+// The range rule of each rarith op that declares `RustIntRange` in ODS.
+
+hooks!(rarith::ConstantOp {
+    int_range: constant,
+});
+hooks!(rarith::AddIOp {
+    int_range: |op, a| vec![Some(ir::add(&a[0], &a[1], flags(op)))],
+});
+hooks!(rarith::SubIOp {
+    int_range: |op, a| vec![Some(ir::sub(&a[0], &a[1], flags(op)))],
+});
+hooks!(rarith::MulIOp {
+    int_range: |op, a| vec![Some(ir::mul(&a[0], &a[1], flags(op)))],
+});
+hooks!(rarith::MaxSIOp {
+    int_range: |_, a| vec![Some(ir::max_min(&a[0], &a[1], true, true))],
+});
+hooks!(rarith::MaxUIOp {
+    int_range: |_, a| vec![Some(ir::max_min(&a[0], &a[1], false, true))],
+});
+hooks!(rarith::MinSIOp {
+    int_range: |_, a| vec![Some(ir::max_min(&a[0], &a[1], true, false))],
+});
+hooks!(rarith::MinUIOp {
+    int_range: |_, a| vec![Some(ir::max_min(&a[0], &a[1], false, false))],
+});
+hooks!(rarith::ExtUIOp {
+    int_range: |op, a| vec![result_width(op).map(|w| ir::ext_unsigned(&a[0], w))],
+});
+hooks!(rarith::ExtSIOp {
+    int_range: |op, a| vec![result_width(op).map(|w| ir::ext_signed(&a[0], w))],
+});
+hooks!(rarith::CmpIOp {
+    int_range: |op, a| {
+        let pred = op.enum_attr("predicate").unwrap_or(0);
+        vec![Some(ir::cmp(pred, &a[0], &a[1]))]
+    },
+});
+hooks!(rarith::SelectOp { int_range: select });
+hooks!(rarith::DivUIOp {
+    int_range: |_, a| vec![Some(ir::divu(&a[0], &a[1]))],
+});
+hooks!(rarith::CeilDivUIOp {
+    int_range: |_, a| vec![Some(ir::ceil_divu(&a[0], &a[1]))],
+});
+hooks!(rarith::DivSIOp {
+    int_range: |_, a| vec![Some(ir::divs(&a[0], &a[1]))],
+});
+hooks!(rarith::CeilDivSIOp {
+    int_range: |_, a| vec![Some(ir::ceil_divs(&a[0], &a[1]))],
+});
+hooks!(rarith::FloorDivSIOp {
+    int_range: |_, a| vec![Some(ir::floor_divs(&a[0], &a[1]))],
+});
+hooks!(rarith::RemSIOp {
+    int_range: |_, a| vec![Some(ir::rems(&a[0], &a[1]))],
+});
+hooks!(rarith::RemUIOp {
+    int_range: |_, a| vec![Some(ir::remu(&a[0], &a[1]))],
+});
+hooks!(rarith::AndIOp {
+    int_range: |_, a| vec![Some(ir::bitwise(&a[0], &a[1], true))],
+});
+hooks!(rarith::OrIOp {
+    int_range: |_, a| vec![Some(ir::bitwise(&a[0], &a[1], false))],
+});
+hooks!(rarith::XOrIOp {
+    int_range: |_, a| vec![Some(ir::xor(&a[0], &a[1]))],
+});
+hooks!(rarith::ShLIOp {
+    int_range: |op, a| vec![Some(ir::shl(&a[0], &a[1], flags(op)))],
+});
+hooks!(rarith::ShRSIOp {
+    int_range: |_, a| vec![Some(ir::shrs(&a[0], &a[1]))],
+});
+hooks!(rarith::ShRUIOp {
+    int_range: |_, a| vec![Some(ir::shru(&a[0], &a[1]))],
+});
+hooks!(rarith::TruncIOp {
+    int_range: |op, a| vec![result_width(op).map(|w| ir::trunc(&a[0], w))],
+});
+hooks!(rarith::IndexCastOp {
+    int_range: |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, true))],
+});
+hooks!(rarith::IndexCastUIOp {
+    int_range: |op, a| vec![result_width(op).map(|w| ir::cast(&a[0], w, false))],
+});
 
 fn flags(op: Op) -> u64 {
     op.enum_attr("overflowFlags").unwrap_or(0)

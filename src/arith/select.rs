@@ -3,17 +3,17 @@
 use super::fold::{constant_int_of, is_one, is_poison, is_zero, splat_int};
 use crate::ffi::ir::{Attr, Location, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rarith;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold_select),
-    verify: Some(verify_select),
+hooks!(rarith::SelectOp {
+    fold: fold_select,
+    verify: verify_select,
     patterns: PATTERNS,
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// Folds: equal arms; constant (splat) condition; a poison arm gives the
 /// other; `select %c, true, false : i1` is `%c`; an `eq`/`ne` comparison of

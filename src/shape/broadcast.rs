@@ -4,13 +4,14 @@ use super::operands::operand_pattern;
 use super::{is_shape_type, shape_type};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::{DYNAMIC, broadcast};
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    fold: Some(fold),
-    verify: Some(super::verify_shape_or_extent_tensor),
+hooks!(rshape::BroadcastOp {
+    fold: fold,
+    verify: super::verify_shape_or_extent_tensor,
     // Upstream's registration order.
     patterns: &[
         PatternDef {
@@ -35,8 +36,7 @@ pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
         operand_pattern!(duplicates, "rshape.broadcast"),
         operand_pattern!(empty_shapes, "rshape.broadcast"),
     ],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// One operand of the result's type folds to itself; constant operands fold
 /// to their broadcast when it exists (incompatible shapes do not fold).

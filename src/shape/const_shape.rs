@@ -3,20 +3,20 @@
 
 use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{OpBehaviour, PatternDef};
+use crate::registry::PatternDef;
 
-pub const BEHAVIOUR: OpBehaviour = OpBehaviour {
-    infer_types: Some(infer),
-    compatible_types: Some(compatible),
+hooks!(rshape::ConstShapeOp {
+    infer_types: infer,
+    compatible_types: compatible,
     patterns: &[PatternDef {
         name: "TensorCastConstShape",
         root: "tensor.cast",
         benefit: 2,
         rewrite: tensor_cast_of_const_shape,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// A `tensor.cast` of a `const_shape` to a static type is a `const_shape`
 /// of that type.

@@ -5,24 +5,23 @@ use super::known_extents;
 use super::operands::operand_pattern;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::statically_known_broadcastable;
 
-pub const SHAPE_EQ: OpBehaviour = OpBehaviour {
-    fold: Some(fold_shape_eq),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::ShapeEqOp {
+    fold: fold_shape_eq,
+});
 
-pub const IS_BROADCASTABLE: OpBehaviour = OpBehaviour {
-    fold: Some(fold_is_broadcastable),
+hooks!(rshape::IsBroadcastableOp {
+    fold: fold_is_broadcastable,
     patterns: &[operand_pattern!(duplicates, "rshape.is_broadcastable")],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const CSTR_BROADCASTABLE: OpBehaviour = OpBehaviour {
-    fold: Some(fold_cstr_broadcastable),
-    verify: Some(verify_cstr_broadcastable),
+hooks!(rshape::CstrBroadcastableOp {
+    fold: fold_cstr_broadcastable,
+    verify: verify_cstr_broadcastable,
     patterns: &[
         operand_pattern!(casts, "rshape.cstr_broadcastable"),
         PatternDef {
@@ -34,28 +33,25 @@ pub const CSTR_BROADCASTABLE: OpBehaviour = OpBehaviour {
         operand_pattern!(duplicates, "rshape.cstr_broadcastable"),
         operand_pattern!(empty_shapes, "rshape.cstr_broadcastable"),
     ],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const CSTR_EQ: OpBehaviour = OpBehaviour {
-    fold: Some(fold_cstr_eq),
+hooks!(rshape::CstrEqOp {
+    fold: fold_cstr_eq,
     patterns: &[PatternDef {
         name: "CstrEqEqOps",
         root: "rshape.cstr_eq",
         benefit: 1,
         rewrite: passing_if_all_operands_equal,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const CSTR_REQUIRE: OpBehaviour = OpBehaviour {
-    fold: Some(fold_cstr_require),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::CstrRequireOp {
+    fold: fold_cstr_require,
+});
 
-pub const ASSUMING_ALL: OpBehaviour = OpBehaviour {
-    fold: Some(fold_assuming_all),
-    verify: Some(verify_assuming_all),
+hooks!(rshape::AssumingAllOp {
+    fold: fold_assuming_all,
+    verify: verify_assuming_all,
     patterns: &[
         PatternDef {
             name: "MergeAssumingAllOps",
@@ -83,8 +79,7 @@ pub const ASSUMING_ALL: OpBehaviour = OpBehaviour {
         },
         operand_pattern!(duplicates, "rshape.assuming_all"),
     ],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// All constant: whether they are the same shape (error shapes included).
 fn fold_shape_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {

@@ -7,15 +7,16 @@ use super::{
 };
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::shape as lattice;
 
-pub const SHAPE_OF: OpBehaviour = OpBehaviour {
-    verify: Some(super::verify_shape_or_extent_tensor),
-    infer_types: Some(infer_shape_of),
-    compatible_types: Some(shape_of_compatible),
+hooks!(rshape::ShapeOfOp {
+    verify: super::verify_shape_or_extent_tensor,
+    infer_types: infer_shape_of,
+    compatible_types: shape_of_compatible,
     // Upstream's registration order, which decides between equal benefits.
     patterns: &[
         PatternDef {
@@ -43,84 +44,71 @@ pub const SHAPE_OF: OpBehaviour = OpBehaviour {
             rewrite: shape_of_from_reshape,
         },
     ],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const RANK: OpBehaviour = OpBehaviour {
-    fold: Some(fold_rank),
-    verify: Some(super::verify_size_or_index),
-    infer_types: Some(infer_size_if_shape),
-    compatible_types: Some(one_size_or_index_each),
+hooks!(rshape::RankOp {
+    fold: fold_rank,
+    verify: super::verify_size_or_index,
+    infer_types: infer_size_if_shape,
+    compatible_types: one_size_or_index_each,
     patterns: &[PatternDef {
         name: "RankShapeOfCanonicalizationPattern",
         root: "rshape.rank",
         benefit: 1,
         rewrite: rank_of_shape_of,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const NUM_ELEMENTS: OpBehaviour = OpBehaviour {
-    fold: Some(fold_num_elements),
-    verify: Some(super::verify_size_or_index),
-    infer_types: Some(infer_size_if_shape),
-    compatible_types: Some(one_size_or_index_each),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::NumElementsOp {
+    fold: fold_num_elements,
+    verify: super::verify_size_or_index,
+    infer_types: infer_size_if_shape,
+    compatible_types: one_size_or_index_each,
+});
 
-pub const GET_EXTENT: OpBehaviour = OpBehaviour {
-    fold: Some(fold_get_extent),
-    verify: Some(super::verify_size_or_index),
-    infer_types: Some(infer_index),
-    compatible_types: Some(one_size_or_index_each),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::GetExtentOp {
+    fold: fold_get_extent,
+    verify: super::verify_size_or_index,
+    infer_types: infer_index,
+    compatible_types: one_size_or_index_each,
+});
 
-pub const DIM: OpBehaviour = OpBehaviour {
-    fold: Some(fold_dim),
-    infer_types: Some(infer_dim),
-    compatible_types: Some(one_size_or_index_each),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::DimOp {
+    fold: fold_dim,
+    infer_types: infer_dim,
+    compatible_types: one_size_or_index_each,
+});
 
-pub const FROM_EXTENTS: OpBehaviour = OpBehaviour {
-    fold: Some(fold_from_extents),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::FromExtentsOp {
+    fold: fold_from_extents,
+});
 
-pub const TO_EXTENT_TENSOR: OpBehaviour = OpBehaviour {
-    fold: Some(fold_to_extent_tensor),
-    cast_compatible: Some(to_extent_tensor_compatible),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::ToExtentTensorOp {
+    fold: fold_to_extent_tensor,
+    cast_compatible: to_extent_tensor_compatible,
+});
 
-pub const CONCAT: OpBehaviour = OpBehaviour {
-    fold: Some(fold_concat),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::ConcatOp { fold: fold_concat });
 
-pub const SPLIT_AT: OpBehaviour = OpBehaviour {
-    fold_many: Some(fold_split_at),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::SplitAtOp {
+    fold_many: fold_split_at,
+});
 
-pub const ANY: OpBehaviour = OpBehaviour {
-    fold: Some(fold_any),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::AnyOp { fold: fold_any });
 
-pub const MAX_MIN: OpBehaviour = OpBehaviour {
-    fold: Some(fold_same_operands),
-    infer_types: Some(infer_max_min),
-    compatible_types: Some(max_min_compatible),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(
+    rshape::MaxOp,
+    rshape::MinOp {
+        fold: fold_same_operands,
+        infer_types: infer_max_min,
+        compatible_types: max_min_compatible,
+    }
+);
 
-pub const MEET: OpBehaviour = OpBehaviour {
-    infer_types: Some(infer_meet),
-    compatible_types: Some(meet_compatible),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::MeetOp {
+    infer_types: infer_meet,
+    compatible_types: meet_compatible,
+});
 
 /// The constant value of a dimension operand: a `const_size` (its value as
 /// an unsigned number, saturated) or an integer `rarith.constant` (signed),

@@ -5,39 +5,38 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::rewrite::Rewriter;
-use crate::registry::{OpBehaviour, PatternDef};
+use crate::hooks;
+use crate::ods::rshape;
+use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 
-pub const JOIN: OpBehaviour = OpBehaviour {
+hooks!(rshape::JoinOp {
     patterns: &[PatternDef {
         name: "JoinToMeet",
         root: "rshape.join",
         benefit: 1,
         rewrite: join_to_meet,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const CREATE_SHAPE: OpBehaviour = OpBehaviour {
+hooks!(rshape::CreateShapeOp {
     patterns: &[PatternDef {
         name: "CreateShapeToFromExtentTensor",
         root: "rshape.create_shape",
         benefit: 1,
         rewrite: create_shape_to_from_extent_tensor,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const CONSTANT: OpBehaviour = OpBehaviour {
-    verify: Some(verify_constant),
+hooks!(rshape::ConstantOp {
+    verify: verify_constant,
     patterns: &[PatternDef {
         name: "ConstantToConstSizeOrShape",
         root: "rshape.constant",
         benefit: 1,
         rewrite: constant_to_const_op,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `join` is `meet` under its old name (same operands, error and type).
 fn join_to_meet(op: Op, rw: &mut Rewriter) -> bool {

@@ -12,47 +12,6 @@ mod sizes;
 
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ods::rshape;
-use crate::registry::OpBehaviour;
-
-/// The Rust hooks of `rshape.<mnemonic>`.
-pub fn behaviour(mnemonic: &str) -> OpBehaviour {
-    match mnemonic {
-        "broadcast" => broadcast::BEHAVIOUR,
-        "const_shape" => const_shape::BEHAVIOUR,
-        "const_size" => sizes::CONST_SIZE,
-        "add" => size_arith::ADD,
-        "mul" => size_arith::MUL,
-        "div" => size_arith::DIV,
-        "const_witness" => sizes::CONST_WITNESS,
-        "index_to_size" => sizes::INDEX_TO_SIZE,
-        "size_to_index" => sizes::SIZE_TO_INDEX,
-        "shape_of" => extents::SHAPE_OF,
-        "rank" => extents::RANK,
-        "num_elements" => extents::NUM_ELEMENTS,
-        "get_extent" => extents::GET_EXTENT,
-        "dim" => extents::DIM,
-        "from_extents" => extents::FROM_EXTENTS,
-        "to_extent_tensor" => extents::TO_EXTENT_TENSOR,
-        "concat" => extents::CONCAT,
-        "split_at" => extents::SPLIT_AT,
-        "any" => extents::ANY,
-        "max" | "min" => extents::MAX_MIN,
-        "meet" => extents::MEET,
-        "shape_eq" => constraints::SHAPE_EQ,
-        "is_broadcastable" => constraints::IS_BROADCASTABLE,
-        "cstr_broadcastable" => constraints::CSTR_BROADCASTABLE,
-        "cstr_eq" => constraints::CSTR_EQ,
-        "cstr_require" => constraints::CSTR_REQUIRE,
-        "assuming_all" => constraints::ASSUMING_ALL,
-        "assuming" => regions::ASSUMING,
-        "reduce" => regions::REDUCE,
-        "yield" => regions::YIELD,
-        "join" => legacy::JOIN,
-        "create_shape" => legacy::CREATE_SHAPE,
-        "constant" => legacy::CONSTANT,
-        _ => crate::registry::NO_HOOKS,
-    }
-}
 
 /// True for `!rshape.shape`.
 pub fn is_shape_type(ty: Type) -> bool {

@@ -4,10 +4,11 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{OpBehaviour, PatternDef};
+use crate::registry::PatternDef;
 
-pub const ASSUMING: OpBehaviour = OpBehaviour {
+hooks!(rshape::AssumingOp {
     patterns: &[
         PatternDef {
             name: "AssumingOpRemoveUnusedResults",
@@ -22,18 +23,15 @@ pub const ASSUMING: OpBehaviour = OpBehaviour {
             rewrite: inline_when_passing,
         },
     ],
-    ..crate::registry::NO_HOOKS
-};
+});
 
-pub const REDUCE: OpBehaviour = OpBehaviour {
-    verify: Some(verify_reduce),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::ReduceOp {
+    verify: verify_reduce,
+});
 
-pub const YIELD: OpBehaviour = OpBehaviour {
-    verify: Some(verify_yield),
-    ..crate::registry::NO_HOOKS
-};
+hooks!(rshape::YieldOp {
+    verify: verify_yield,
+});
 
 /// The terminator of an op's only region.
 fn body_terminator(op: Op) -> Option<Op> {

@@ -2,24 +2,26 @@
 
 use crate::arith::fold::{binary_int, constant_int_of};
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
-use crate::registry::{Folded, OpBehaviour};
+use crate::hooks;
+use crate::ods::rshape;
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 
+/// The hooks of a size arithmetic op, which share all but their folder.
 macro_rules! size_op {
-    ($name:ident, $fold:ident) => {
-        pub const $name: OpBehaviour = OpBehaviour {
-            fold: Some($fold),
-            verify: Some(super::verify_size_or_index),
-            infer_types: Some(infer),
-            compatible_types: Some(super::one_size_or_index_each),
-            ..crate::registry::NO_HOOKS
-        };
+    ($op:path, $fold:ident) => {
+        hooks!($op {
+            fold: $fold,
+            verify: super::verify_size_or_index,
+            infer_types: infer,
+            compatible_types: super::one_size_or_index_each,
+        });
     };
 }
 
-size_op!(ADD, fold_add);
-size_op!(MUL, fold_mul);
-size_op!(DIV, fold_div);
+size_op!(rshape::AddOp, fold_add);
+size_op!(rshape::MulOp, fold_mul);
+size_op!(rshape::DivOp, fold_div);
 
 use super::is_size_type as is_size;
 

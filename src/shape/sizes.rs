@@ -4,35 +4,32 @@
 use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
+use crate::hooks;
 use crate::ods::rshape;
-use crate::registry::{Folded, OpBehaviour, PatternDef};
+use crate::registry::{Folded, PatternDef};
 
-pub const CONST_SIZE: OpBehaviour = OpBehaviour {
-    result_names: Some(const_size_names),
-    ..crate::registry::NO_HOOKS
-};
-pub const CONST_WITNESS: OpBehaviour = crate::registry::NO_HOOKS;
-pub const INDEX_TO_SIZE: OpBehaviour = OpBehaviour {
-    fold: Some(fold_passthrough),
+hooks!(rshape::ConstSizeOp {
+    result_names: const_size_names,
+});
+hooks!(rshape::IndexToSizeOp {
+    fold: fold_passthrough,
     patterns: &[PatternDef {
         name: "SizeToIndexToSizeCanonicalization",
         root: "rshape.index_to_size",
         benefit: 2,
         rewrite: index_to_size_of_size_to_index,
     }],
-    ..crate::registry::NO_HOOKS
-};
-pub const SIZE_TO_INDEX: OpBehaviour = OpBehaviour {
-    fold: Some(fold_passthrough),
-    cast_compatible: Some(size_to_index_compatible),
+});
+hooks!(rshape::SizeToIndexOp {
+    fold: fold_passthrough,
+    cast_compatible: size_to_index_compatible,
     patterns: &[PatternDef {
         name: "IndexToSizeToIndexCanonicalization",
         root: "rshape.size_to_index",
         benefit: 2,
         rewrite: size_to_index_of_index_to_size,
     }],
-    ..crate::registry::NO_HOOKS
-};
+});
 
 /// `%c<value>`, as upstream names constant sizes.
 fn const_size_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
