@@ -3,16 +3,25 @@
 //!
 //! Layers (data flows downward only):
 //! - [`semantics`]: pure Rust, no MLIR types (integers of any width,
-//!   predicates, the shape lattice);
-//! - [`ffi`]: the only module that calls C: safe handles over the MLIR C API
-//!   and the C++ bridge, the hook table, the panic guard, plugin entry points;
-//! - [`arith`], [`shape`]: per-op hooks (folders, verifiers, patterns);
+//!   predicates, the shape lattice, the enums of our ODS);
+//! - [`ffi`]: the only module with `unsafe`: safe handles over the MLIR C
+//!   API and the C++ bridge, the hook model and table, the panic guard, the
+//!   plugin entry points; it names no dialect and dispatches through the
+//!   descriptor it is given;
+//! - [`ods`]: the typed layer generated from ODS (op views, op identity);
+//! - [`arith`], [`shape`]: per-op hooks (folders, verifiers, patterns),
+//!   implemented as the traits of [`registry::hooks`];
 //! - [`passes`]: Rust passes (lowering);
-//! - [`registry`]: which ops ODS declares and which Rust functions implement
-//!   them.
+//! - [`registry`]: the hook table generated from ODS and rmlir's
+//!   [`registry::DESCRIPTOR`]; [`dialects`]: rarith/rshape as MLIR sees
+//!   them (handles, registration, plugin entry points).
+
+#![deny(unsafe_code)]
 
 pub mod arith;
 pub mod builder;
+pub mod dialects;
+#[allow(unsafe_code)]
 pub mod ffi;
 pub mod ods;
 pub mod passes;
@@ -22,4 +31,4 @@ pub mod semantics;
 pub mod shape;
 pub mod types;
 
-pub use ffi::context::{new_context, register_dialects, register_passes};
+pub use dialects::{new_context, register_dialects, register_passes};

@@ -1,24 +1,25 @@
-//! Registration of rarith/rshape and their passes, for every kind of host:
-//! C API clients, melior contexts, and the rmlir-opt driver.
+//! Registration of the bridge's dialects and passes, for every kind of
+//! host: C API clients, melior contexts, and the rmlir-opt driver. Each
+//! entry point installs the descriptor it is given before MLIR can reach a
+//! hook.
 
 use super::bindings as b;
 use super::hooks::install;
 use super::ir::{Attr, Context, sref};
+use super::model::Descriptor;
 use melior::dialect::DialectRegistry;
 use mlir_sys::*;
 
-/// The C API handle of the rarith dialect.
-pub fn rarith_dialect_handle() -> MlirDialectHandle {
-    install();
-    // SAFETY: the bridge returns a static handle.
-    unsafe { b::rmlirBridgeRArithDialectHandle() }
-}
-
-/// The C API handle of the rshape dialect.
-pub fn rshape_dialect_handle() -> MlirDialectHandle {
-    install();
-    // SAFETY: the bridge returns a static handle.
-    unsafe { b::rmlirBridgeRShapeDialectHandle() }
+/// The C API handle of one of the bridge's dialects, given the bridge
+/// function that returns it (e.g. `bindings::rmlirBridgeRArithDialectHandle`).
+pub fn dialect_handle(
+    descriptor: &'static Descriptor,
+    handle: unsafe extern "C" fn() -> MlirDialectHandle,
+) -> MlirDialectHandle {
+    install(descriptor);
+    // SAFETY: the bridge's handle functions take nothing and return a
+    // static handle.
+    unsafe { handle() }
 }
 
 /// The C API handle of upstream's LLVM dialect.
@@ -51,24 +52,25 @@ pub fn arith_dialect_handle() -> MlirDialectHandle {
     unsafe { mlirGetDialectHandle__arith__() }
 }
 
-/// Adds rarith and rshape to a melior dialect registry.
-pub fn register_dialects(registry: &DialectRegistry) {
-    install();
+/// Adds the bridge's dialects to a melior dialect registry.
+pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegistry) {
+    install(descriptor);
     // SAFETY: the registry is live for the call.
     unsafe { b::rmlirBridgeRegisterDialects(registry.to_raw()) }
 }
 
-/// Registers every Rust pass with MLIR's global pass registry (idempotent).
-pub fn register_passes() {
-    install();
+/// Registers every pass of the descriptor with MLIR's global pass registry
+/// (idempotent).
+pub fn register_passes(descriptor: &'static Descriptor) {
+    install(descriptor);
     // SAFETY: the hook table is installed; registration is idempotent.
     unsafe { b::rmlirBridgeRegisterPasses() }
 }
 
 /// Runs upstream's MlirOptMain with every upstream dialect and pass plus
-/// ours; returns the process exit code.
-pub fn opt_main(args: &[String]) -> i32 {
-    install();
+/// the bridge's; returns the process exit code.
+pub fn opt_main(descriptor: &'static Descriptor, args: &[String]) -> i32 {
+    install(descriptor);
     let owned: Vec<std::ffi::CString> = args
         .iter()
         .map(|a| std::ffi::CString::new(a.as_str()).expect("argument without NUL"))
@@ -88,18 +90,18 @@ impl Context {
     }
 }
 
-/// A melior context with every upstream dialect, rarith, rshape, their
-/// passes and the LLVM IR translations registered and loaded.
-pub fn new_context() -> melior::Context {
+/// A melior context with every upstream dialect, the bridge's dialects,
+/// every pass and the LLVM IR translations registered and loaded.
+pub fn new_context(descriptor: &'static Descriptor) -> melior::Context {
     let registry = DialectRegistry::new();
     melior::utility::register_all_dialects(&registry);
-    register_dialects(&registry);
+    register_dialects(descriptor, &registry);
     let context = melior::Context::new();
     context.append_dialect_registry(&registry);
     context.load_all_available_dialects();
     melior::utility::register_all_llvm_translations(&context);
     melior::utility::register_all_passes();
-    register_passes();
+    register_passes(descriptor);
     context
 }
 

@@ -3,8 +3,8 @@
 
 use super::guard::guard;
 use super::ir::{Op, sref};
+use super::model::PatternDef;
 use super::rewrite::Rewriter;
-use crate::registry::PatternDef;
 use mlir_sys::*;
 use std::ffi::c_void;
 

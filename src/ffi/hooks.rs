@@ -1,20 +1,44 @@
 //! The Rust hook table the C++ bridge calls (see cpp/include/rmlir/Bridge.h).
-//! Each hook converts raw handles to safe ones, dispatches through
-//! [`crate::registry`] and runs under [`guard`].
+//! Each hook converts raw handles to safe ones, dispatches through the
+//! installed [`Descriptor`] and runs under [`guard`]. Nothing here knows a
+//! dialect: the descriptor says which ops, dialects and passes there are.
 
 use super::bindings as b;
 use super::guard::guard;
 use super::ir::{self, Attr, Context, Location, Op, Type, Value};
+use super::model::{Descriptor, Folded, OpBehaviour, PassDef, PassOptions, PatternDef};
 use super::rewrite::Rewriter;
-use crate::registry::{self, Folded};
 use mlir_sys::*;
 use std::ffi::c_void;
+use std::sync::OnceLock;
 
 /// The raw op id for "unknown op".
 const NO_OP: u32 = u32::MAX;
 
-fn behaviour(id: u32) -> Option<&'static registry::OpBehaviour> {
-    registry::behaviour(id)
+/// The installed descriptor, with the pattern numbering derived from it.
+struct Installed {
+    descriptor: &'static Descriptor,
+    /// Every pattern of every op, indexed by pattern id.
+    patterns: Vec<&'static PatternDef>,
+    /// Per op id, the pattern id of its first pattern.
+    first_pattern: Vec<u32>,
+}
+
+static INSTALLED: OnceLock<Installed> = OnceLock::new();
+
+/// The installed descriptor (a hook runs only after [`install`]).
+fn installed() -> &'static Installed {
+    INSTALLED
+        .get()
+        .expect("rmlir: hook table used before install()")
+}
+
+fn behaviour(id: u32) -> Option<&'static OpBehaviour> {
+    installed().descriptor.behaviours.get(id as usize)
+}
+
+fn passes() -> &'static [PassDef] {
+    installed().descriptor.passes
 }
 
 extern "C" fn op_id(name: MlirStringRef) -> u32 {
@@ -24,7 +48,7 @@ extern "C" fn op_id(name: MlirStringRef) -> u32 {
         NO_OP,
         || {
             // SAFETY: the bridge passes an op name that lives for the call.
-            registry::op_id(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
+            (installed().descriptor.op_id)(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
         },
     )
 }
@@ -135,7 +159,7 @@ extern "C" fn canonicalization_patterns(
         0,
         || {
             let Some(b) = behaviour(id) else { return 0 };
-            let first = registry::first_pattern_id(id);
+            let first = installed().first_pattern[id as usize];
             for (i, p) in b.patterns.iter().enumerate().take(capacity.max(0) as usize) {
                 // SAFETY: the bridge passes room for `capacity` descriptors; the
                 // strings are 'static.
@@ -166,7 +190,7 @@ extern "C" fn match_and_rewrite(
         || Some(op.location()),
         false,
         || {
-            let Some(p) = registry::patterns().get(pattern as usize) else {
+            let Some(p) = installed().patterns.get(pattern as usize) else {
                 return false;
             };
             let mut rw = Rewriter::new(rewriter, op);
@@ -422,7 +446,7 @@ extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
         || {
             // SAFETY: the bridge passes a transformer name that lives for the call.
             let name = unsafe { ir::from_sref(name) };
-            crate::types::transform(name, ty).map_or(null, Type::raw)
+            (installed().descriptor.type_transform)(name, ty).map_or(null, Type::raw)
         },
     )
 }
@@ -450,11 +474,10 @@ extern "C" fn materialize_constant(
         || {
             // SAFETY: the bridge passes the dialect namespace for the call.
             let dialect = unsafe { ir::from_sref(dialect) };
-            let op = match dialect {
-                "rarith" => crate::arith::materialize_constant(value, ty, loc),
-                "rshape" => crate::shape::materialize_constant(value, ty, loc),
-                _ => None,
-            };
+            let hooks = installed().descriptor.dialects.iter();
+            let op = hooks
+                .filter(|d| d.name == dialect)
+                .find_map(|d| (d.materialize_constant)(value, ty, loc));
             op.map_or(null, Op::raw)
         },
     )
@@ -477,20 +500,21 @@ extern "C" fn verify_operation_attribute(
             // SAFETY: the bridge passes the dialect namespace and attribute
             // name for the duration of the call.
             let (dialect, name) = unsafe { (ir::from_sref(dialect), ir::from_sref(name)) };
-            match dialect {
-                "rshape" => crate::shape::verify_operation_attribute(op, name, value),
-                _ => true,
-            }
+            let hooks = installed().descriptor.dialects.iter();
+            hooks
+                .filter(|d| d.name == dialect)
+                .filter_map(|d| d.verify_operation_attribute)
+                .all(|verify| verify(op, name, value))
         },
     )
 }
 
 extern "C" fn num_passes() -> isize {
-    registry::passes().len() as isize
+    passes().len() as isize
 }
 
 extern "C" fn pass_desc(index: isize) -> b::RmlirPassDesc {
-    let p = &registry::passes()[index as usize];
+    let p = &passes()[index as usize];
     let deps: &'static [MlirDialectHandle] = Box::leak((p.dependent_dialects)().into_boxed_slice());
     b::RmlirPassDesc {
         passId: index as u32,
@@ -508,12 +532,12 @@ extern "C" fn check_pass_options(
     error: Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>,
     user_data: *mut c_void,
 ) -> bool {
-    let Some(p) = registry::passes().get(id as usize) else {
+    let Some(p) = passes().get(id as usize) else {
         return false;
     };
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
-    match registry::PassOptions::parse(text, p.options) {
+    match PassOptions::parse(text, p.options) {
         Ok(_) => true,
         Err(message) => {
             if let Some(error) = error {
@@ -530,12 +554,12 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    let Some(p) = registry::passes().get(id as usize) else {
+    let Some(p) = passes().get(id as usize) else {
         return false;
     };
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
-    let Ok(options) = registry::PassOptions::parse(text, p.options) else {
+    let Ok(options) = PassOptions::parse(text, p.options) else {
         return false;
     };
     guard(
@@ -569,9 +593,32 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     runPass: Some(run_pass),
 };
 
-/// Installs the hook table in the bridge. Every entry point (plugins, dialect
-/// handles, rmlir-opt, the Rust API) calls this before MLIR can reach a hook.
-pub fn install() {
+/// Installs the hook table in the bridge, dispatching to `descriptor`.
+/// Every entry point (plugins, dialect handles, rmlir-opt, the Rust API)
+/// calls this before MLIR can reach a hook. The bridge serves one
+/// descriptor: the first one installed stays.
+pub fn install(descriptor: &'static Descriptor) {
+    INSTALLED.get_or_init(|| {
+        let patterns = descriptor
+            .behaviours
+            .iter()
+            .flat_map(|b| b.patterns.iter())
+            .collect();
+        let first_pattern = descriptor
+            .behaviours
+            .iter()
+            .scan(0u32, |next, b| {
+                let first = *next;
+                *next += b.patterns.len() as u32;
+                Some(first)
+            })
+            .collect();
+        Installed {
+            descriptor,
+            patterns,
+            first_pattern,
+        }
+    });
     // SAFETY: HOOKS is a 'static table of valid function pointers.
     unsafe { b::rmlirBridgeInstallHooks(&HOOKS) }
 }

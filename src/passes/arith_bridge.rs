@@ -23,7 +23,7 @@ pub const FROM_ARITH: PassDef = PassDef {
     argument: "convert-arith-to-rarith",
     description: "Convert upstream arith ops to rarith ops (one to one)",
     op_name: "",
-    dependent_dialects: || vec![crate::ffi::context::rarith_dialect_handle()],
+    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
     options: &[],
     run: |root, _| rename_dialect(root, "arith", "rarith"),
 };

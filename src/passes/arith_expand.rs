@@ -24,7 +24,7 @@ pub const PASS: PassDef = PassDef {
     argument: "rarith-expand",
     description: "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)",
     op_name: "",
-    dependent_dialects: || vec![crate::ffi::context::rarith_dialect_handle()],
+    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
     options: &["include-bf16", "include-f8e8m0", "include-f4e2m1"],
     run: |op, options| {
         let flags = Flags {

@@ -19,7 +19,7 @@ pub const PASS: PassDef = PassDef {
     argument: "outline-rshape-computation",
     description: "Outline the computations of with_shape shapes into rshape.func (upstream's outline-shape-computation)",
     op_name: "builtin.module",
-    dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
+    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
     options: &[],
     run: |op, _| run(op),
 };

@@ -42,8 +42,8 @@ pub const PASS: PassDef = PassDef {
     op_name: "builtin.module",
     dependent_dialects: || {
         vec![
-            crate::ffi::context::rarith_dialect_handle(),
-            crate::ffi::context::rshape_dialect_handle(),
+            crate::dialects::rarith_dialect_handle(),
+            crate::dialects::rshape_dialect_handle(),
         ]
     },
     options: &[],

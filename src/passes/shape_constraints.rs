@@ -15,7 +15,7 @@ pub const CONVERT: PassDef = PassDef {
     dependent_dialects: || {
         vec![
             crate::ffi::context::cf_dialect_handle(),
-            crate::ffi::context::rshape_dialect_handle(),
+            crate::dialects::rshape_dialect_handle(),
         ]
     },
     options: &[],
@@ -26,7 +26,7 @@ pub const REMOVE: PassDef = PassDef {
     argument: "remove-rshape-constraints",
     description: "Replace all rshape cstr_ ops with a true witness",
     op_name: "func.func",
-    dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
+    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
     options: &[],
     run: |op, _| run_remove(op),
 };

@@ -12,7 +12,7 @@ pub const PASS: PassDef = PassDef {
     argument: "rshape-to-rshape-lowering",
     description: "Legalize rshape ops to ones convertible to rarith (num_elements to reduce)",
     op_name: "func.func",
-    dependent_dialects: || vec![crate::ffi::context::rshape_dialect_handle()],
+    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
     options: &[],
     run: |op, _| run(op),
 };

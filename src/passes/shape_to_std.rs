@@ -25,7 +25,7 @@ pub const PASS: PassDef = PassDef {
     op_name: "builtin.module",
     dependent_dialects: || {
         vec![
-            crate::ffi::context::rarith_dialect_handle(),
+            crate::dialects::rarith_dialect_handle(),
             crate::ffi::context::scf_dialect_handle(),
             crate::ffi::context::tensor_dialect_handle(),
         ]

@@ -3,6 +3,8 @@
 //! property-tested on its own; the op hooks in `arith`/`shape` only translate
 //! between IR and these types.
 
+#![forbid(unsafe_code)]
+
 pub mod apint;
 pub mod cmp;
 pub mod enums;

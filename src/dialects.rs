@@ -1,0 +1,49 @@
+//! rarith and rshape as MLIR sees them: their C API handles, registration
+//! in a melior context or a dialect registry, the plugin entry points of
+//! `librmlir.so`, and `rmlir-opt`'s main. Each hands the FFI layer rmlir's
+//! [`DESCRIPTOR`].
+
+use crate::ffi::{bindings, context};
+use crate::registry::DESCRIPTOR;
+use melior::dialect::DialectRegistry;
+use mlir_sys::MlirDialectHandle;
+
+/// The C API handle of the rarith dialect.
+pub fn rarith_dialect_handle() -> MlirDialectHandle {
+    context::dialect_handle(&DESCRIPTOR, bindings::rmlirBridgeRArithDialectHandle)
+}
+
+/// The C API handle of the rshape dialect.
+pub fn rshape_dialect_handle() -> MlirDialectHandle {
+    context::dialect_handle(&DESCRIPTOR, bindings::rmlirBridgeRShapeDialectHandle)
+}
+
+/// Adds rarith and rshape to a melior dialect registry.
+pub fn register_dialects(registry: &DialectRegistry) {
+    context::register_dialects(&DESCRIPTOR, registry);
+}
+
+/// Registers every rmlir pass with MLIR's global pass registry (idempotent).
+pub fn register_passes() {
+    context::register_passes(&DESCRIPTOR);
+}
+
+/// A melior context with every upstream dialect, rarith, rshape, every pass
+/// and the LLVM IR translations registered and loaded.
+pub fn new_context() -> melior::Context {
+    context::new_context(&DESCRIPTOR)
+}
+
+/// `rmlir-opt`: upstream's MlirOptMain with every upstream dialect and pass
+/// plus ours; returns the process exit code.
+pub fn opt_main(args: &[String]) -> i32 {
+    context::opt_main(&DESCRIPTOR, args)
+}
+
+crate::export_plugin!(
+    crate::registry::DESCRIPTOR,
+    [
+        mlirGetDialectHandle__rarith__ => rmlirBridgeRArithDialectHandle,
+        mlirGetDialectHandle__rshape__ => rmlirBridgeRShapeDialectHandle,
+    ]
+);

@@ -1,0 +1,185 @@
+//! The hook model: what a dialect implemented in Rust hands the FFI layer
+//! ([`Descriptor`]): per op, the Rust functions behind the hooks its ODS
+//! declares ([`OpBehaviour`]); per dialect, its constant materializer and
+//! attribute verifier; the type rules ODS names; the passes. The FFI layer
+//! dispatches the bridge's calls through the installed descriptor and knows
+//! no dialect itself.
+
+use super::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
+use super::rewrite::Rewriter;
+
+/// What a folder produced for one result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folded {
+    /// A constant, materialized by the dialect.
+    Attr(Attr),
+    /// An existing value (an operand, or the op's own result after an
+    /// in-place update).
+    Value(Value),
+}
+
+/// A single-result folder: operands' constant values (None if not constant).
+pub type FoldFn = fn(Op, &[Option<Attr>]) -> Option<Folded>;
+/// A multi-result folder: one [`Folded`] per result, or None.
+pub type FoldManyFn = fn(Op, &[Option<Attr>]) -> Option<Vec<Folded>>;
+/// CastOpInterface::areCastCompatible.
+pub type CastCompatibleFn = fn(&[Type], &[Type]) -> bool;
+/// ConditionallySpeculatable::getSpeculatability.
+pub type SpeculatabilityFn = fn(Op) -> Speculatability;
+
+/// Whether an op may be hoisted/speculated (MLIR's Speculation enum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speculatability {
+    /// Must not be speculated (e.g. division by a possibly-zero value).
+    NotSpeculatable = 0,
+    /// Always safe to speculate.
+    Speculatable = 1,
+    /// Safe if the ops in its regions are.
+    RecursivelySpeculatable = 2,
+}
+
+/// InferIntRangeInterface: the result ranges (None where unknown) from the
+/// operand ranges.
+pub type IntRangeFn = fn(
+    Op,
+    &[crate::semantics::int_range::IntRange],
+) -> Vec<Option<crate::semantics::int_range::IntRange>>;
+
+/// A verifier: emits its diagnostics on the op and returns false on failure.
+pub type VerifyFn = fn(Op) -> bool;
+/// Result names for OpAsmOpInterface: (result index, name) pairs.
+pub type ResultNamesFn = fn(Op, &mut dyn FnMut(usize, &str));
+/// Return-type inference from operands and the op's attributes.
+pub type InferTypesFn = fn(Context, Location, &[Value], &AttrLookup) -> Option<Vec<Type>>;
+/// InferTypeOpInterface::isCompatibleReturnTypes.
+pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
+
+/// A canonicalization pattern implemented in Rust.
+#[derive(Debug)]
+pub struct PatternDef {
+    /// The upstream pattern name (used as the debug name).
+    pub name: &'static str,
+    /// The root op name.
+    pub root: &'static str,
+    /// Pattern benefit.
+    pub benefit: u16,
+    /// Matches and rewrites; returns true when it changed the IR.
+    pub rewrite: fn(Op, &mut Rewriter) -> bool,
+}
+
+/// The Rust behaviour of one op; `None` where the op has no such hook.
+#[derive(Clone, Copy)]
+pub struct OpBehaviour {
+    /// Folder (single-result ops).
+    pub fold: Option<FoldFn>,
+    /// Folder (ops with zero or several results).
+    pub fold_many: Option<FoldManyFn>,
+    /// Verifier (`verify()`).
+    pub verify: Option<VerifyFn>,
+    /// Region verifier (`verifyRegions()`).
+    pub verify_regions: Option<VerifyFn>,
+    /// Canonicalization patterns rooted at this op.
+    pub patterns: &'static [PatternDef],
+    /// OpAsmOpInterface result names.
+    pub result_names: Option<ResultNamesFn>,
+    /// InferTypeOpInterface::inferReturnTypes.
+    pub infer_types: Option<InferTypesFn>,
+    /// InferTypeOpInterface::isCompatibleReturnTypes.
+    pub compatible_types: Option<CompatibleTypesFn>,
+    /// CastOpInterface::areCastCompatible.
+    pub cast_compatible: Option<CastCompatibleFn>,
+    /// ConditionallySpeculatable::getSpeculatability.
+    pub speculatability: Option<SpeculatabilityFn>,
+    /// InferIntRangeInterface::inferResultRanges.
+    pub int_range: Option<IntRangeFn>,
+}
+
+/// An op with no Rust hooks (the base of the generated table's entries).
+pub const NO_HOOKS: OpBehaviour = OpBehaviour {
+    fold: None,
+    fold_many: None,
+    cast_compatible: None,
+    speculatability: None,
+    int_range: None,
+    verify: None,
+    verify_regions: None,
+    patterns: &[],
+    result_names: None,
+    infer_types: None,
+    compatible_types: None,
+};
+
+/// A pass implemented in Rust.
+pub struct PassDef {
+    /// Command-line argument (`convert-rarith-to-llvm`).
+    pub argument: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Anchor op name; empty for any op.
+    pub op_name: &'static str,
+    /// Dialects the pass creates ops of.
+    pub dependent_dialects: fn() -> Vec<mlir_sys::MlirDialectHandle>,
+    /// Boolean options the pass accepts (`--pass=flag`, `pass{flag}`).
+    pub options: &'static [&'static str],
+    /// The pass body; false signals failure (after emitting diagnostics).
+    pub run: fn(Op, &PassOptions) -> bool,
+}
+
+/// The boolean options a pass was given.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct PassOptions {
+    enabled: Vec<String>,
+}
+
+impl PassOptions {
+    /// Parses `flag other=false ...` against the accepted `names`.
+    pub fn parse(text: &str, names: &[&str]) -> Result<PassOptions, String> {
+        let mut enabled = Vec::new();
+        for item in text.split_whitespace() {
+            let (name, value) = item.split_once('=').unwrap_or((item, "true"));
+            if !names.contains(&name) {
+                return Err(format!("no such option {name}"));
+            }
+            let on = match value {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                _ => return Err(format!("invalid value `{value}` for option {name}")),
+            };
+            enabled.retain(|n: &String| n != name);
+            if on {
+                enabled.push(name.to_string());
+            }
+        }
+        Ok(PassOptions { enabled })
+    }
+
+    /// True when `name` is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.enabled.iter().any(|n| n == name)
+    }
+}
+
+/// The hooks of one dialect (not of its ops).
+pub struct DialectHooks {
+    /// The dialect's namespace (`rarith`).
+    pub name: &'static str,
+    /// `Dialect::materializeConstant`: an op producing `value` of type `ty`.
+    pub materialize_constant: fn(Attr, Type, Location) -> Option<Op>,
+    /// `Dialect::verifyOperationAttribute` (None: every attribute is valid).
+    pub verify_operation_attribute: Option<fn(Op, &str, Attr) -> bool>,
+}
+
+/// Everything the bridge may call into, for one set of dialects.
+pub struct Descriptor {
+    /// The dense id of an op name (the index of its behaviour).
+    pub op_id: fn(&str) -> Option<u32>,
+    /// The hooks of every op, indexed by op id.
+    pub behaviours: &'static [OpBehaviour],
+    /// The hooks of every dialect.
+    pub dialects: &'static [DialectHooks],
+    /// The type transforms ODS names (`RustTypeTransform`): the transform
+    /// of that name applied to a type.
+    pub type_transform: fn(&str, Type) -> Option<Type>,
+    /// The passes, indexed by pass id.
+    pub passes: &'static [PassDef],
+}
