@@ -3,7 +3,7 @@
 //! MLIR C API as a shared library over Debian's static C API archives, all
 //! against the one shared `libMLIR.so`.
 
-#[path = "build/ods.rs"]
+#[path = "codegen/ods.rs"]
 mod ods;
 
 use std::{
@@ -67,8 +67,8 @@ fn main() {
     }
 
     // 2. ODS → Rust: the op table, the typed layer and the hook wiring
-    // (build/ods.rs), from the records llvm-tblgen dumps as JSON.
-    println!("cargo:rerun-if-changed=build");
+    // (codegen/ods.rs), from the records llvm-tblgen dumps as JSON.
+    println!("cargo:rerun-if-changed=codegen");
     let mut dialects = Vec::new();
     for (td, _, _) in DIALECTS {
         let json = Command::new(prefix.join("bin/llvm-tblgen"))

@@ -1,0 +1,692 @@
+//! Build support: reads the ODS records (`llvm-tblgen --dump-json`) of our
+//! dialects and generates the Rust side of each declaration, so that ODS
+//! stays the one source of truth:
+//! - `ods_ops.rs`: the op table (names and the hooks ODS declares), indexed
+//!   by dense op id;
+//! - `ods_typed.rs`: per dialect, a typed view per op (`SubIOp`, with
+//!   operand, result and attribute accessors by their ODS names) and a Rust
+//!   type per enum (`CmpIPredicate`, `IntegerOverflowFlags`, ...);
+//! - `ods_wiring.rs`: the hook table, with one entry per op naming exactly
+//!   the hooks ODS declares for it as trait implementations, so that a hook
+//!   ODS declares and Rust lacks is a compile error.
+
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One dialect's records.
+pub struct Dialect {
+    /// The dialect's name (`rarith`).
+    pub name: String,
+    /// Its ops, sorted by full name.
+    pub ops: Vec<OpDecl>,
+    /// Its enums, sorted by name.
+    pub enums: Vec<EnumDecl>,
+}
+
+/// An operand, result or attribute of an op.
+pub struct Arg {
+    /// ODS name (`overflowFlags`).
+    pub name: String,
+    /// Variadic (operands and results) .
+    pub variadic: bool,
+    /// For attributes: the enum it holds, by Rust name.
+    pub enum_name: Option<String>,
+    /// For attributes: the default value's enumerant symbol.
+    pub default: Option<String>,
+}
+
+/// An op as ODS declares it.
+pub struct OpDecl {
+    /// `rarith.subi`.
+    pub full_name: String,
+    /// The ODS record (`RArith_SubIOp`).
+    pub def: String,
+    /// The Rust type of its typed view (`SubIOp`).
+    pub rust_name: String,
+    /// Operands, in order.
+    pub operands: Vec<Arg>,
+    /// Attributes, in order.
+    pub attrs: Vec<Arg>,
+    /// Results, in order.
+    pub results: Vec<Arg>,
+    /// The hooks ODS declares (trait names of `registry::hooks`).
+    pub hooks: Vec<&'static str>,
+    /// The op's summary.
+    pub summary: String,
+    /// The attribute a ConstantLike op folds to, declared in ODS
+    /// (`rustFoldsToAttr`).
+    pub folds_to_attr: Option<String>,
+}
+
+/// An enum as ODS declares it.
+pub struct EnumDecl {
+    /// Rust (and C++) name: `CmpIPredicate`.
+    pub name: String,
+    /// A bit enum (flags) rather than a value enum.
+    pub bits: bool,
+    /// (symbol, value, spelling) per case, in declaration order.
+    pub cases: Vec<(String, u64, String)>,
+    /// The enum's summary.
+    pub summary: String,
+}
+
+fn supers(records: &Json, def: &str) -> Vec<String> {
+    records[def]["!superclasses"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn text(v: &Json) -> String {
+    v.as_str().unwrap_or("").trim().to_string()
+}
+
+/// Reads one dialect from its records.
+pub fn read(records: &Json) -> Dialect {
+    let instances = &records["!instanceof"];
+    let mut enums_by_cpp: BTreeMap<String, EnumDecl> = BTreeMap::new();
+    for class in ["EnumInfo", "EnumAttrInfo"] {
+        for def in instances[class].as_array().into_iter().flatten() {
+            let def = def.as_str().unwrap();
+            let rec = &records[def];
+            let name = text(&rec["className"]);
+            let namespace = text(&rec["cppNamespace"]);
+            let key = format!("{}::{name}", namespace.trim_start_matches("::"));
+            let s = supers(records, def);
+            let bits = s.iter().any(|c| c.starts_with("BitEnum"));
+            let cases = rec["enumerants"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| {
+                    let case = &records[c["def"].as_str().unwrap()];
+                    (
+                        text(&case["symbol"]),
+                        case["value"].as_u64().unwrap_or(0),
+                        text(&case["str"]),
+                    )
+                })
+                .collect();
+            enums_by_cpp.insert(
+                key,
+                EnumDecl {
+                    name,
+                    bits,
+                    cases,
+                    summary: text(&rec["summary"]),
+                },
+            );
+        }
+    }
+    let mut dialect_name = String::new();
+    let mut ops = Vec::new();
+    for def in instances["RustOp"].as_array().expect("RustOp list") {
+        let def = def.as_str().unwrap();
+        let rec = &records[def];
+        let dialect_def = rec["opDialect"]["def"].as_str().unwrap();
+        dialect_name = text(&records[dialect_def]["name"]);
+        let mnemonic = text(&rec["opName"]);
+        let mut operands = Vec::new();
+        let mut attrs = Vec::new();
+        for arg in rec["arguments"]["args"].as_array().into_iter().flatten() {
+            let constraint = arg[0]["def"].as_str().unwrap();
+            let name = text(&arg[1]);
+            let s = supers(records, constraint);
+            if s.iter().any(|c| c == "AttrConstraint") {
+                attrs.push(attribute(records, constraint, name, &enums_by_cpp));
+            } else if s.iter().any(|c| c == "TypeConstraint") {
+                operands.push(Arg {
+                    name,
+                    variadic: s.iter().any(|c| c == "Variadic"),
+                    enum_name: None,
+                    default: None,
+                });
+            }
+        }
+        let results = rec["results"]["args"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|arg| Arg {
+                name: text(&arg[1]),
+                variadic: supers(records, arg[0]["def"].as_str().unwrap())
+                    .iter()
+                    .any(|c| c == "Variadic"),
+                enum_name: None,
+                default: None,
+            })
+            .collect::<Vec<_>>();
+        let traits: Vec<&str> = rec["traits"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|t| t["def"].as_str()).collect())
+            .unwrap_or_default();
+        let has = |t: &str| traits.contains(&t);
+        let bit = |k: &str| rec[k].as_i64().unwrap_or(0) != 0;
+        let single_result_fold = results.len() == 1 && !results[0].variadic;
+        let mut hooks = Vec::new();
+        // A fold declared in ODS (rustFoldsToAttr) has no Rust hook.
+        if bit("hasFolder") && text(&rec["rustFoldsToAttr"]).is_empty() {
+            hooks.push(if single_result_fold {
+                "Fold"
+            } else {
+                "FoldMany"
+            });
+        }
+        for (on, hook) in [
+            (bit("hasVerifier"), "Verify"),
+            (bit("hasRegionVerifier"), "VerifyRegions"),
+            (bit("hasCanonicalizer"), "Canonicalize"),
+            (has("RustResultNames"), "ResultNames"),
+            (
+                has("RustInferTypes") || has("RustInferTypesCompatible"),
+                "InferTypes",
+            ),
+            (has("RustInferTypesCompatible"), "CompatibleTypes"),
+            (has("RustCastCompatible"), "CastCompatible"),
+            (has("RustSpeculatable"), "Speculatable"),
+            (has("RustIntRange"), "IntRange"),
+        ] {
+            if on {
+                hooks.push(hook);
+            }
+        }
+        ops.push(OpDecl {
+            full_name: format!("{dialect_name}.{mnemonic}"),
+            def: def.to_string(),
+            rust_name: def.split_once('_').map_or(def, |(_, n)| n).to_string(),
+            operands,
+            attrs,
+            results,
+            hooks,
+            summary: text(&rec["summary"]),
+            folds_to_attr: Some(text(&rec["rustFoldsToAttr"])).filter(|a| !a.is_empty()),
+        });
+    }
+    ops.sort_by(|a, b| a.full_name.cmp(&b.full_name));
+    let own = format!("mlir::{dialect_name}::");
+    let mut enums: Vec<EnumDecl> = enums_by_cpp
+        .into_iter()
+        .filter(|(key, _)| key.starts_with(&own))
+        .map(|(_, e)| e)
+        .collect();
+    enums.sort_by(|a, b| a.name.cmp(&b.name));
+    Dialect {
+        name: dialect_name,
+        ops,
+        enums,
+    }
+}
+
+/// An attribute argument: follows DefaultValuedAttr/OptionalAttr to the
+/// base attribute and finds the enum it holds.
+fn attribute(
+    records: &Json,
+    constraint: &str,
+    name: String,
+    enums: &BTreeMap<String, EnumDecl>,
+) -> Arg {
+    let mut def = constraint.to_string();
+    let mut default = None;
+    for _ in 0..8 {
+        let rec = &records[&def];
+        if default.is_none() {
+            let d = text(&rec["defaultValue"]);
+            if !d.is_empty() {
+                default = Some(d.rsplit("::").next().unwrap().to_string());
+            }
+        }
+        match rec["baseAttr"]["def"].as_str() {
+            Some(base) if base != def => def = base.to_string(),
+            _ => break,
+        }
+    }
+    let ret = text(&records[&def]["returnType"]);
+    let enum_name = enums
+        .get(ret.trim_start_matches("::"))
+        .map(|e| e.name.clone());
+    Arg {
+        name,
+        variadic: false,
+        default: if enum_name.is_some() { default } else { None },
+        enum_name,
+    }
+}
+
+/// Methods of `Op` that a typed view reaches through `Deref`: an accessor
+/// of the same name would hide them, so such accessors get a suffix
+/// (`negf`'s operand `operand` is read with `operand_value()`).
+const OP_METHODS: &[&str] = &[
+    "attr",
+    "attributes",
+    "class_id",
+    "constant_value",
+    "context",
+    "create",
+    "create_like",
+    "create_with_regions",
+    "emit_error",
+    "emit_error_with_op_note",
+    "emit_op_error",
+    "enum_attr",
+    "has_inherent_attr",
+    "is_registered",
+    "is_symbol_table",
+    "isa",
+    "location",
+    "lookup_symbol",
+    "name",
+    "num_operands",
+    "num_results",
+    "ods_id",
+    "operand",
+    "operands",
+    "remove_discardable_attr",
+    "result",
+    "set_discardable_attr",
+    "set_inherent_attr",
+    "set_operand",
+    "set_operands",
+    "view",
+    "region",
+    "parent_op",
+    "parent_block",
+    "result_types",
+    "raw",
+    "op",
+    "results",
+];
+
+/// The accessor name of an operand/result/attribute: snake case, with
+/// `suffix` where it would hide a method of `Op`.
+fn accessor(name: &str, suffix: &str) -> String {
+    let s = snake(name);
+    if OP_METHODS.contains(&s.as_str()) {
+        format!("{s}{suffix}")
+    } else {
+        s
+    }
+}
+
+/// `overflowFlags` -> `overflow_flags`; Rust keywords get a trailing `_`.
+pub fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    if matches!(
+        out.as_str(),
+        "in" | "type" | "yield" | "fn" | "mod" | "ref" | "match" | "loop" | "move" | "as"
+    ) {
+        out.push('_');
+    }
+    out
+}
+
+/// `to_nearest_even` / `OEQ` / `eq` -> `ToNearestEven` / `Oeq` / `Eq`;
+/// mixed-case symbols (`AlwaysFalse`) stay.
+fn camel(symbol: &str) -> String {
+    let mixed = symbol.chars().any(|c| c.is_ascii_uppercase())
+        && symbol.chars().any(|c| c.is_ascii_lowercase());
+    if mixed && !symbol.contains('_') {
+        return symbol.to_string();
+    }
+    symbol
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let lower = p.to_ascii_lowercase();
+            let mut c = lower.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The op table (`ods_ops.rs`): every op, sorted by name, with its hooks.
+pub fn op_table(dialects: &[Dialect]) -> String {
+    let mut all: Vec<&OpDecl> = dialects.iter().flat_map(|d| &d.ops).collect();
+    all.sort_by(|a, b| a.full_name.cmp(&b.full_name));
+    let mut t = String::from("// @generated by build.rs from cpp/td/*.td\n");
+    t.push_str("/// Every op declared in ODS, sorted by name (the index is the op id).\n");
+    t.push_str("pub const ODS_OPS: &[OdsOp] = &[\n");
+    for op in all {
+        let h = |k: &str| op.hooks.contains(&k);
+        writeln!(
+            t,
+            "    OdsOp {{ name: \"{}\", has_folder: {}, has_verifier: {}, \
+             has_region_verifier: {}, has_canonicalizer: {}, result_names: {}, infer_types: {}, \
+             cast_compatible: {}, speculatability: {}, int_range: {}, folds_to_attr: {:?} }},",
+            op.full_name,
+            h("Fold") || h("FoldMany"),
+            h("Verify"),
+            h("VerifyRegions"),
+            h("Canonicalize"),
+            h("ResultNames"),
+            h("InferTypes"),
+            h("CastCompatible"),
+            h("Speculatable"),
+            h("IntRange"),
+            op.folds_to_attr,
+        )
+        .unwrap();
+    }
+    t.push_str("];\n");
+    t
+}
+
+/// The dense id of each op: its index in the sorted table of all dialects.
+fn ids(dialects: &[Dialect]) -> BTreeMap<String, usize> {
+    let mut names: Vec<&str> = dialects
+        .iter()
+        .flat_map(|d| d.ops.iter().map(|o| o.full_name.as_str()))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), i))
+        .collect()
+}
+
+/// The typed layer (`ods_typed.rs`): a module per dialect.
+pub fn typed(dialects: &[Dialect]) -> String {
+    let ids = ids(dialects);
+    let mut t = String::from("// @generated by build.rs from cpp/td/*.td\n");
+    for d in dialects {
+        writeln!(
+            t,
+            "/// `{}`: typed views of its ops and its enums, generated from ODS.",
+            d.name
+        )
+        .unwrap();
+        writeln!(t, "pub mod {} {{", d.name).unwrap();
+        t.push_str("    #[allow(unused_imports)]\n    use crate::ffi::ir::{Attr, Op, Value};\n");
+        t.push_str(
+            "    #[allow(unused_imports)]\n    use crate::ods::{BitEnum, OdsOp, ValueEnum};\n",
+        );
+        if !d.enums.is_empty() {
+            writeln!(t, "    pub use crate::semantics::enums::{}::*;", d.name).unwrap();
+        }
+        t.push('\n');
+        for op in &d.ops {
+            op_view(&mut t, op, ids[&op.full_name], &d.enums);
+        }
+        t.push_str("}\n\n");
+    }
+    t
+}
+
+/// The enums (`ods_enums.rs`): a module per dialect, plain Rust (the
+/// semantics layer includes them; the typed layer re-exports them).
+pub fn enums(dialects: &[Dialect]) -> String {
+    let mut t = String::from("// @generated by build.rs from cpp/td/*.td\n");
+    for d in dialects {
+        writeln!(t, "/// The enums of `{}`, generated from ODS.", d.name).unwrap();
+        writeln!(t, "pub mod {} {{", d.name).unwrap();
+        t.push_str("    #[allow(unused_imports)]\n    use super::{BitEnum, ValueEnum};\n\n");
+        for e in &d.enums {
+            enum_decl(&mut t, e);
+        }
+        t.push_str("}\n\n");
+    }
+    t
+}
+
+fn enum_decl(t: &mut String, e: &EnumDecl) {
+    let name = &e.name;
+    if e.bits {
+        writeln!(t, "    /// {} (ODS bit enum `{name}`).", e.summary).unwrap();
+        t.push_str("    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]\n");
+        writeln!(t, "    pub struct {name}(u32);\n").unwrap();
+        writeln!(t, "    impl {name} {{").unwrap();
+        for (sym, value, spelling) in &e.cases {
+            writeln!(t, "        /// `{spelling}`.").unwrap();
+            writeln!(
+                t,
+                "        pub const {}: Self = Self({value});",
+                sym.to_ascii_uppercase()
+            )
+            .unwrap();
+        }
+        t.push_str("        /// The flags of a stored bit pattern.\n        pub const fn from_bits(bits: u32) -> Self {\n            Self(bits)\n        }\n");
+        t.push_str("        /// The stored bit pattern.\n        pub const fn bits(self) -> u32 {\n            self.0\n        }\n");
+        t.push_str("        /// True when every flag of `other` is set.\n        pub const fn contains(self, other: Self) -> bool {\n            self.0 & other.0 == other.0\n        }\n");
+        t.push_str("        /// True when no flag is set.\n        pub const fn is_empty(self) -> bool {\n            self.0 == 0\n        }\n");
+        t.push_str("    }\n\n");
+        writeln!(t, "    impl BitEnum for {name} {{").unwrap();
+        t.push_str("        const CASES: &'static [(&'static str, u32)] = &[\n");
+        for (_, value, spelling) in &e.cases {
+            writeln!(t, "            (\"{spelling}\", {value}),").unwrap();
+        }
+        t.push_str("        ];\n");
+        t.push_str(
+            "        fn from_bits(bits: u32) -> Self {\n            Self(bits)\n        }\n",
+        );
+        t.push_str("        fn bits(self) -> u32 {\n            self.0\n        }\n");
+        t.push_str("    }\n\n");
+        for (tr, m, op) in [("BitOr", "bitor", "|"), ("BitAnd", "bitand", "&")] {
+            writeln!(t, "    impl std::ops::{tr} for {name} {{\n        type Output = Self;\n        fn {m}(self, other: Self) -> Self {{\n            Self(self.0 {op} other.0)\n        }}\n    }}\n").unwrap();
+        }
+    } else {
+        writeln!(t, "    /// {} (ODS enum `{name}`).", e.summary).unwrap();
+        t.push_str("    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n");
+        writeln!(t, "    pub enum {name} {{").unwrap();
+        for (sym, value, spelling) in &e.cases {
+            writeln!(t, "        /// `{spelling}`.").unwrap();
+            writeln!(t, "        {} = {value},", camel(sym)).unwrap();
+        }
+        t.push_str("    }\n\n");
+        writeln!(t, "    impl {name} {{").unwrap();
+        t.push_str("        /// Every case, in declaration order.\n");
+        writeln!(t, "        pub const ALL: [Self; {}] = [", e.cases.len()).unwrap();
+        for (sym, _, _) in &e.cases {
+            writeln!(t, "            Self::{},", camel(sym)).unwrap();
+        }
+        t.push_str("        ];\n");
+        t.push_str("        /// The case of a stored value.\n        pub const fn from_value(value: u64) -> Option<Self> {\n            match value {\n");
+        for (sym, value, _) in &e.cases {
+            writeln!(t, "                {value} => Some(Self::{}),", camel(sym)).unwrap();
+        }
+        t.push_str("                _ => None,\n            }\n        }\n");
+        t.push_str("        /// The stored value.\n        pub const fn value(self) -> u64 {\n            self as u64\n        }\n");
+        t.push_str("        /// The case as the custom syntax spells it.\n        pub const fn spelling(self) -> &'static str {\n            match self {\n");
+        for (sym, _, spelling) in &e.cases {
+            writeln!(t, "                Self::{} => \"{spelling}\",", camel(sym)).unwrap();
+        }
+        t.push_str("            }\n        }\n    }\n\n");
+        writeln!(t, "    impl ValueEnum for {name} {{").unwrap();
+        t.push_str("        const ALL: &'static [Self] = &Self::ALL;\n");
+        t.push_str("        fn from_value(value: u64) -> Option<Self> {\n            Self::from_value(value)\n        }\n");
+        t.push_str("        fn value(self) -> u64 {\n            self as u64\n        }\n");
+        t.push_str("        fn spelling(self) -> &'static str {\n            Self::spelling(self)\n        }\n    }\n\n");
+    }
+}
+
+/// Accessors of a list of operands or results: fixed positions before the
+/// (at most one) variadic group, the group, positions counted from the end
+/// after it.
+fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) {
+    let variadic = args.iter().position(|a| a.variadic);
+    if args.iter().filter(|a| a.variadic).count() > 1 {
+        return;
+    }
+    for (i, a) in args.iter().enumerate() {
+        let name = accessor(&a.name, if a.variadic { "_values" } else { "_value" });
+        match variadic {
+            Some(v) if i == v => {
+                let after = args.len() - v - 1;
+                writeln!(
+                    t,
+                    "        /// The {what}s of group `{}`.\n        pub fn {name}(self) -> Vec<Value> {{\n            let end = self.0.{count}().saturating_sub({after});\n            ({v}..end).map(|i| self.0.{get}(i)).collect()\n        }}",
+                    a.name
+                )
+                .unwrap();
+            }
+            Some(v) if i > v => {
+                let from_end = args.len() - i;
+                writeln!(
+                    t,
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value {{\n            self.0.{get}(self.0.{count}() - {from_end})\n        }}",
+                    a.name
+                )
+                .unwrap();
+            }
+            _ => {
+                writeln!(
+                    t,
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value {{\n            self.0.{get}({i})\n        }}",
+                    a.name
+                )
+                .unwrap();
+            }
+        }
+    }
+}
+
+fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
+    let ty = &op.rust_name;
+    let summary = if op.summary.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", op.summary.trim_end_matches('.'))
+    };
+    writeln!(
+        t,
+        "    /// `{}`{summary} (a typed view; ODS `{}`).",
+        op.full_name, op.def
+    )
+    .unwrap();
+    t.push_str("    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n");
+    writeln!(t, "    pub struct {ty}(Op);\n").unwrap();
+    writeln!(t, "    impl OdsOp for {ty} {{").unwrap();
+    writeln!(t, "        const ID: u32 = {id};").unwrap();
+    writeln!(
+        t,
+        "        const NAME: &'static str = \"{}\";",
+        op.full_name
+    )
+    .unwrap();
+    writeln!(
+        t,
+        "        fn from_op_unchecked(op: Op) -> Self {{\n            Self(op)\n        }}"
+    )
+    .unwrap();
+    t.push_str("        fn op(self) -> Op {\n            self.0\n        }\n    }\n\n");
+    writeln!(t, "    impl std::ops::Deref for {ty} {{\n        type Target = Op;\n        fn deref(&self) -> &Op {{\n            &self.0\n        }}\n    }}\n").unwrap();
+    writeln!(t, "    impl {ty} {{").unwrap();
+    positional(t, &op.operands, "num_operands", "operand", "Operand");
+    positional(t, &op.results, "num_results", "result", "Result");
+    for a in &op.attrs {
+        let name = accessor(&a.name, "_attr");
+        let attr_name = &a.name;
+        match (&a.enum_name, &a.default) {
+            (Some(e), Some(default)) => {
+                let decl = enums.iter().find(|d| &d.name == e);
+                let default_expr = match decl {
+                    Some(d) if d.bits => format!("{e}::{}", default.to_ascii_uppercase()),
+                    _ => format!("{e}::{}", camel(default)),
+                };
+                let read = if decl.is_some_and(|d| d.bits) {
+                    format!("{e}::from_bits(v as u32)")
+                } else {
+                    format!("{e}::from_value(v).unwrap_or({default_expr})")
+                };
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}` (`{default}` when absent).\n        pub fn {name}(self) -> {e} {{\n            self.0\n                .enum_attr(\"{attr_name}\")\n                .map_or({default_expr}, |v| {read})\n        }}"
+                )
+                .unwrap();
+            }
+            (Some(e), None) => {
+                let bits = enums.iter().any(|d| &d.name == e && d.bits);
+                let read = if bits {
+                    format!("map(|v| {e}::from_bits(v as u32))")
+                } else {
+                    format!("and_then({e}::from_value)")
+                };
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}` (None when absent or invalid).\n        pub fn {name}(self) -> Option<{e}> {{\n            self.0.enum_attr(\"{attr_name}\").{read}\n        }}"
+                )
+                .unwrap();
+            }
+            _ => {
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}`.\n        pub fn {name}(self) -> Option<Attr> {{\n            self.0.attr(\"{attr_name}\")\n        }}"
+                )
+                .unwrap();
+                let constant = snake(&a.name).trim_end_matches('_').to_ascii_uppercase();
+                writeln!(
+                    t,
+                    "        /// The name of attribute `{attr_name}`.\n        pub const {constant}_ATTR: &'static str = \"{attr_name}\";"
+                )
+                .unwrap();
+            }
+        }
+    }
+    t.push_str("    }\n\n");
+}
+
+/// The hook table (`ods_wiring.rs`): per op, in id order, exactly the hooks
+/// ODS declares, each read from its trait implementation.
+pub fn wiring(dialects: &[Dialect]) -> String {
+    let mut all: Vec<(&str, &OpDecl)> = dialects
+        .iter()
+        .flat_map(|d| d.ops.iter().map(move |o| (d.name.as_str(), o)))
+        .collect();
+    all.sort_by(|a, b| a.1.full_name.cmp(&b.1.full_name));
+    let mut t = String::from("// @generated by build.rs from cpp/td/*.td\n");
+    t.push_str("/// The Rust hooks of every op, indexed by op id: for each hook ODS\n");
+    t.push_str("/// declares, the op's implementation of the matching trait.\n");
+    t.push_str("pub(crate) const GENERATED_BEHAVIOURS: &[OpBehaviour] = &[\n");
+    for (dialect, op) in all {
+        let ty = format!("crate::ods::{dialect}::{}", op.rust_name);
+        t.push_str("    OpBehaviour {\n");
+        for hook in &op.hooks {
+            let line = match *hook {
+                "Fold" => format!("fold: Some(<{ty} as hooks::Fold>::FOLD)"),
+                "FoldMany" => format!("fold_many: Some(<{ty} as hooks::FoldMany>::FOLD_MANY)"),
+                "Verify" => format!("verify: Some(<{ty} as hooks::Verify>::VERIFY)"),
+                "VerifyRegions" => {
+                    format!("verify_regions: Some(<{ty} as hooks::VerifyRegions>::VERIFY_REGIONS)")
+                }
+                "Canonicalize" => format!("patterns: <{ty} as hooks::Canonicalize>::PATTERNS"),
+                "ResultNames" => {
+                    format!("result_names: Some(<{ty} as hooks::ResultNames>::RESULT_NAMES)")
+                }
+                "InferTypes" => {
+                    format!("infer_types: Some(<{ty} as hooks::InferTypes>::INFER_TYPES)")
+                }
+                "CompatibleTypes" => format!(
+                    "compatible_types: Some(<{ty} as hooks::CompatibleTypes>::COMPATIBLE_TYPES)"
+                ),
+                "CastCompatible" => format!(
+                    "cast_compatible: Some(<{ty} as hooks::CastCompatible>::CAST_COMPATIBLE)"
+                ),
+                "Speculatable" => {
+                    format!("speculatability: Some(<{ty} as hooks::Speculatable>::SPECULATABILITY)")
+                }
+                "IntRange" => format!("int_range: Some(<{ty} as hooks::IntRange>::INT_RANGE)"),
+                other => panic!("unknown hook {other}"),
+            };
+            writeln!(t, "        {line},").unwrap();
+        }
+        t.push_str("        ..NO_HOOKS\n    },\n");
+    }
+    t.push_str("];\n");
+    t
+}
