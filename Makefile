@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit lint fmt clean bench
+.PHONY: all deps build demo test test-rust test-lit lint fmt clean bench verify fuzz
 
 all: build
 
@@ -40,3 +40,15 @@ clean:
 # Canonicalization speed: rarith/rshape vs upstream arith/shape, same IR, same run.
 bench: build
 	$(CARGO) run --release --example bench -- $(BENCH_ARGS)
+
+# Every canonicalization pattern and folder proven by execution (before and
+# after canonicalize, JIT), exhaustively over i1/i4/i8 operand pairs; prints
+# the table (pattern/folder, cases, fired, mismatches). make test runs a sample.
+verify: build
+	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test rewrite_exec -- --nocapture
+
+# Coverage-guided fuzzing (libFuzzer via libfuzzer-sys, sanitizer coverage):
+# the parser, then canonicalize/cse/int-range-optimizations/each rmlir pass.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	./scripts/fuzz.sh $(FUZZ_SECONDS)

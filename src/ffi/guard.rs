@@ -4,6 +4,17 @@
 use super::ir::Location;
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many panics [`guard`] has caught in this process.
+static CAUGHT: AtomicU64 = AtomicU64::new(0);
+
+/// How many panics [`guard`] has caught in this process so far: a harness
+/// counts any as a failure, even where the hook's failure value let the
+/// pipeline go on.
+pub fn caught_panics() -> u64 {
+    CAUGHT.load(Ordering::Relaxed)
+}
 
 /// The text of a panic payload.
 pub fn panic_message(payload: &(dyn Any + Send)) -> String {
@@ -28,6 +39,7 @@ pub fn guard<R>(
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(payload) => {
+            CAUGHT.fetch_add(1, Ordering::Relaxed);
             let text = format!(
                 "rmlir: internal error in {what}: {}",
                 panic_message(&*payload)

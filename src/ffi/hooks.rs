@@ -11,6 +11,7 @@ use super::rewrite::Rewriter;
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The raw op id for "unknown op".
 const NO_OP: u32 = u32::MAX;
@@ -22,6 +23,43 @@ struct Installed {
     patterns: Vec<&'static PatternDef>,
     /// Per op id, the pattern id of its first pattern.
     first_pattern: Vec<u32>,
+    /// Per op id, how many times its folder succeeded.
+    folds: Vec<AtomicU64>,
+    /// Per pattern id, how many times it rewrote.
+    rewrites: Vec<AtomicU64>,
+}
+
+/// How often each Rust hook changed the IR in this process: per op, its
+/// successful folds; per pattern, its rewrites. One relaxed atomic add per
+/// success, nothing per attempt.
+#[derive(Debug, Clone, Default)]
+pub struct Activity {
+    /// (op id, successful folds), for every op id.
+    pub folds: Vec<(u32, u64)>,
+    /// (pattern name, root op id, rewrites), for every pattern.
+    pub rewrites: Vec<(&'static str, u32, u64)>,
+}
+
+/// The counts so far (empty before [`install`]).
+pub fn activity() -> Activity {
+    let Some(i) = INSTALLED.get() else {
+        return Activity::default();
+    };
+    let folds = i
+        .folds
+        .iter()
+        .enumerate()
+        .map(|(id, n)| (id as u32, n.load(Ordering::Relaxed)))
+        .collect();
+    let mut rewrites = Vec::with_capacity(i.patterns.len());
+    for (op, b) in i.descriptor.behaviours.iter().enumerate() {
+        let first = i.first_pattern[op] as usize;
+        for (k, p) in b.patterns.iter().enumerate() {
+            let n = i.rewrites[first + k].load(Ordering::Relaxed);
+            rewrites.push((p.name, op as u32, n));
+        }
+    }
+    Activity { folds, rewrites }
 }
 
 static INSTALLED: OnceLock<Installed> = OnceLock::new();
@@ -81,7 +119,7 @@ extern "C" fn fold(
     let Some(op) = Op::from_raw(op) else {
         return false;
     };
-    guard(
+    let folded = guard(
         "fold",
         || Some(op.location()),
         false,
@@ -117,7 +155,11 @@ extern "C" fn fold(
             }
             true
         },
-    )
+    );
+    if folded && let Some(n) = INSTALLED.get().and_then(|i| i.folds.get(id as usize)) {
+        n.fetch_add(1, Ordering::Relaxed);
+    }
+    folded
 }
 
 extern "C" fn verify(id: u32, op: MlirOperation) -> bool {
@@ -194,7 +236,11 @@ extern "C" fn match_and_rewrite(
                 return false;
             };
             let mut rw = Rewriter::new(rewriter, op);
-            (p.rewrite)(op, &mut rw)
+            let rewrote = (p.rewrite)(op, &mut rw);
+            if rewrote && let Some(n) = installed().rewrites.get(pattern as usize) {
+                n.fetch_add(1, Ordering::Relaxed);
+            }
+            rewrote
         },
     )
 }
@@ -593,6 +639,10 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     runPass: Some(run_pass),
 };
 
+fn patterns_len(descriptor: &Descriptor) -> usize {
+    descriptor.behaviours.iter().map(|b| b.patterns.len()).sum()
+}
+
 /// Installs the hook table in the bridge, dispatching to `descriptor`.
 /// Every entry point (plugins, dialect handles, rmlir-opt, the Rust API)
 /// calls this before MLIR can reach a hook. The bridge serves one
@@ -613,10 +663,20 @@ pub fn install(descriptor: &'static Descriptor) {
                 Some(first)
             })
             .collect();
+        let folds = descriptor
+            .behaviours
+            .iter()
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let rewrites = (0..patterns_len(descriptor))
+            .map(|_| AtomicU64::new(0))
+            .collect();
         Installed {
             descriptor,
             patterns,
             first_pattern,
+            folds,
+            rewrites,
         }
     });
     // SAFETY: HOOKS is a 'static table of valid function pointers.

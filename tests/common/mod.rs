@@ -23,4 +23,5 @@ impl Rng {
     }
 }
 
+pub mod ssa;
 pub mod upstream;
