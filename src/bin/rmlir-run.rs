@@ -138,6 +138,9 @@ fn run() -> Result<(), String> {
     } else {
         std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?
     };
+    if source.contains('\0') {
+        return Err(format!("{}: the input contains a NUL byte", o.file));
+    }
     let context = rmlir::new_context();
     let mut module =
         Module::parse(&context, &source).ok_or_else(|| format!("{}: failed to parse", o.file))?;
