@@ -452,6 +452,12 @@ extern "C" fn infer_int_ranges(
             };
             // SAFETY: `args` points to `num_args` ranges alive for the call.
             let raw = unsafe { std::slice::from_raw_parts(args, num_args.max(0) as usize) };
+            // The analysis hands width-0 ranges for operands it has no
+            // integer range for (floats, `i0`): the result is then unknown,
+            // which is what leaving it unset says.
+            if raw.iter().any(|r| r.width == 0) {
+                return;
+            }
             let ranges: Vec<IntRange> = raw
                 .iter()
                 .map(|r| IntRange {
