@@ -5,6 +5,7 @@ use super::fold::is_poison;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
@@ -14,7 +15,7 @@ hooks!(rarith::BitcastOp {
     cast_compatible: same_width,
     patterns: &[PatternDef {
         name: "BitcastOfBitcast",
-        root: "rarith.bitcast",
+        root: rarith::BitcastOp::NAME,
         benefit: 2,
         rewrite: bitcast_of_bitcast,
     }],

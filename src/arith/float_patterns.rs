@@ -244,14 +244,14 @@ fn cmpf_int_to_fp_const(op: Op, rw: &mut Rewriter) -> bool {
 /// Patterns rooted at rarith.mulf.
 pub const MULF: &[PatternDef] = &[PatternDef {
     name: "MulFOfNegF",
-    root: "rarith.mulf",
+    root: rarith::MulFOp::NAME,
     benefit: 3,
     rewrite: of_negf,
 }];
 /// Patterns rooted at rarith.divf.
 pub const DIVF: &[PatternDef] = &[PatternDef {
     name: "DivFOfNegF",
-    root: "rarith.divf",
+    root: rarith::DivFOp::NAME,
     benefit: 3,
     rewrite: of_negf,
 }];
@@ -259,13 +259,13 @@ pub const DIVF: &[PatternDef] = &[PatternDef {
 pub const TRUNCF: &[PatternDef] = &[
     PatternDef {
         name: "TruncFSIToFPToSIToFP",
-        root: "rarith.truncf",
+        root: rarith::TruncFOp::NAME,
         benefit: 2,
         rewrite: truncf_sitofp,
     },
     PatternDef {
         name: "TruncFUIToFPToUIToFP",
-        root: "rarith.truncf",
+        root: rarith::TruncFOp::NAME,
         benefit: 2,
         rewrite: truncf_uitofp,
     },
@@ -273,7 +273,7 @@ pub const TRUNCF: &[PatternDef] = &[
 /// Patterns rooted at rarith.cmpf.
 pub const CMPF: &[PatternDef] = &[PatternDef {
     name: "CmpFIntToFPConst",
-    root: "rarith.cmpf",
+    root: rarith::CmpFOp::NAME,
     benefit: 1,
     rewrite: cmpf_int_to_fp_const,
 }];

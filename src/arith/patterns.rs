@@ -562,13 +562,13 @@ fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 macro_rules! patterns {
-    ($root:literal: $($name:literal => $f:ident / $benefit:literal),* $(,)?) => {
-        &[$(PatternDef { name: $name, root: $root, benefit: $benefit, rewrite: $f }),*]
+    ($root:path: $($name:literal => $f:ident / $benefit:literal),* $(,)?) => {
+        &[$(PatternDef { name: $name, root: <$root as OdsOp>::NAME, benefit: $benefit, rewrite: $f }),*]
     };
 }
 
 /// Patterns rooted at rarith.addi, in upstream's registration order.
-pub const ADDI: &[PatternDef] = patterns!("rarith.addi":
+pub const ADDI: &[PatternDef] = patterns!(rarith::AddIOp:
     "AddIAddConstant" => addi_addi_constant / 2,
     "AddISubConstantRHS" => addi_subi_constant_rhs / 2,
     "AddISubConstantLHS" => addi_subi_constant_lhs / 2,
@@ -576,7 +576,7 @@ pub const ADDI: &[PatternDef] = patterns!("rarith.addi":
     "AddIMulNegativeOneLhs" => addi_mul_negative_one_lhs / 2,
 );
 /// Patterns rooted at rarith.subi.
-pub const SUBI: &[PatternDef] = patterns!("rarith.subi":
+pub const SUBI: &[PatternDef] = patterns!(rarith::SubIOp:
     "SubIRHSAddConstant" => subi_rhs_add_constant / 2,
     "SubILHSAddConstant" => subi_lhs_add_constant / 2,
     "SubIRHSSubConstantRHS" => subi_rhs_sub_constant_rhs / 2,
@@ -587,54 +587,54 @@ pub const SUBI: &[PatternDef] = patterns!("rarith.subi":
 );
 /// Patterns rooted at rarith.muli.
 pub const MULI: &[PatternDef] =
-    patterns!("rarith.muli": "MulIMulIConstant" => muli_muli_constant / 2);
+    patterns!(rarith::MulIOp: "MulIMulIConstant" => muli_muli_constant / 2);
 /// Patterns rooted at rarith.addui_extended.
 pub const ADDUI_EXTENDED: &[PatternDef] =
-    patterns!("rarith.addui_extended": "AddUIExtendedToAddI" => addui_extended_to_addi / 1);
+    patterns!(rarith::AddUIExtendedOp: "AddUIExtendedToAddI" => addui_extended_to_addi / 1);
 /// Patterns rooted at rarith.mulsi_extended.
-pub const MULSI_EXTENDED: &[PatternDef] = patterns!("rarith.mulsi_extended":
+pub const MULSI_EXTENDED: &[PatternDef] = patterns!(rarith::MulSIExtendedOp:
     "MulSIExtendedToMulI" => mulsi_extended_to_muli / 1,
     "MulSIExtendedRHSOne" => mulsi_extended_rhs_one / 1,
 );
 /// Patterns rooted at rarith.mului_extended.
 pub const MULUI_EXTENDED: &[PatternDef] =
-    patterns!("rarith.mului_extended": "MulUIExtendedToMulI" => mului_extended_to_muli / 1);
+    patterns!(rarith::MulUIExtendedOp: "MulUIExtendedToMulI" => mului_extended_to_muli / 1);
 /// Patterns rooted at rarith.andi.
-pub const ANDI: &[PatternDef] = patterns!("rarith.andi":
+pub const ANDI: &[PatternDef] = patterns!(rarith::AndIOp:
     "AndOfExtUI" => and_of_extui / 3,
     "AndOfExtSI" => and_of_extsi / 3,
 );
 /// Patterns rooted at rarith.ori.
-pub const ORI: &[PatternDef] = patterns!("rarith.ori":
+pub const ORI: &[PatternDef] = patterns!(rarith::OrIOp:
     "OrOfExtUI" => or_of_extui / 3,
     "OrOfExtSI" => or_of_extsi / 3,
 );
 /// Patterns rooted at rarith.xori.
-pub const XORI: &[PatternDef] = patterns!("rarith.xori":
+pub const XORI: &[PatternDef] = patterns!(rarith::XOrIOp:
     "XOrINotCmpI" => xori_not_cmpi / 2,
     "XOrIOfExtUI" => xor_of_extui / 3,
     "XOrIOfExtSI" => xor_of_extsi / 3,
 );
 /// Patterns rooted at rarith.cmpi.
-pub const CMPI: &[PatternDef] = patterns!("rarith.cmpi":
+pub const CMPI: &[PatternDef] = patterns!(rarith::CmpIOp:
     "CmpIExtSI" => cmpi_ext_si / 3,
     "CmpIExtUI" => cmpi_ext_ui / 3,
 );
 /// Patterns rooted at rarith.extsi.
-pub const EXTSI: &[PatternDef] = patterns!("rarith.extsi": "ExtSIOfExtUI" => extsi_of_extui / 2);
+pub const EXTSI: &[PatternDef] = patterns!(rarith::ExtSIOp: "ExtSIOfExtUI" => extsi_of_extui / 2);
 /// Patterns rooted at rarith.trunci.
-pub const TRUNCI: &[PatternDef] = patterns!("rarith.trunci":
+pub const TRUNCI: &[PatternDef] = patterns!(rarith::TruncIOp:
     "TruncIExtSIToExtSI" => trunci_extsi_to_extsi / 2,
     "TruncIExtUIToExtUI" => trunci_extui_to_extui / 2,
     "TruncIShrSIToTrunciShrUI" => trunci_shrsi_to_trunci_shrui / 2,
 );
 /// Patterns rooted at rarith.index_cast.
-pub const INDEX_CAST: &[PatternDef] = patterns!("rarith.index_cast":
+pub const INDEX_CAST: &[PatternDef] = patterns!(rarith::IndexCastOp:
     "IndexCastOfIndexCast" => index_cast_of_index_cast / 2,
     "IndexCastOfExtSI" => index_cast_of_extsi / 2,
 );
 /// Patterns rooted at rarith.index_castui.
-pub const INDEX_CASTUI: &[PatternDef] = patterns!("rarith.index_castui":
+pub const INDEX_CASTUI: &[PatternDef] = patterns!(rarith::IndexCastUIOp:
     "IndexCastUIOfIndexCastUI" => index_castui_of_index_castui / 2,
     "IndexCastUIOfExtUI" => index_castui_of_extui / 2,
 );

@@ -4,6 +4,7 @@ use super::fold::{constant_int_of, is_one, is_poison, is_zero, splat_int};
 use crate::ffi::ir::{Attr, Location, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
@@ -237,31 +238,31 @@ fn select_to_extui(op: Op, rw: &mut Rewriter) -> bool {
 const PATTERNS: &[PatternDef] = &[
     PatternDef {
         name: "RedundantSelectFalse",
-        root: "rarith.select",
+        root: rarith::SelectOp::NAME,
         benefit: 2,
         rewrite: redundant_select_false,
     },
     PatternDef {
         name: "RedundantSelectTrue",
-        root: "rarith.select",
+        root: rarith::SelectOp::NAME,
         benefit: 2,
         rewrite: redundant_select_true,
     },
     PatternDef {
         name: "SelectNotCond",
-        root: "rarith.select",
+        root: rarith::SelectOp::NAME,
         benefit: 2,
         rewrite: select_not_cond,
     },
     PatternDef {
         name: "SelectI1ToNot",
-        root: "rarith.select",
+        root: rarith::SelectOp::NAME,
         benefit: 1,
         rewrite: select_i1_to_not,
     },
     PatternDef {
         name: "SelectToExtUI",
-        root: "rarith.select",
+        root: rarith::SelectOp::NAME,
         benefit: 1,
         rewrite: select_to_extui,
     },

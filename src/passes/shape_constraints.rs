@@ -6,6 +6,8 @@
 use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::OdsOp;
+use crate::ods::rshape;
 use crate::registry::{PassDef, PatternDef};
 
 pub const CONVERT: PassDef = PassDef {
@@ -33,7 +35,7 @@ pub const REMOVE: PassDef = PassDef {
 
 static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrBroadcastableToRequire",
-    root: "rshape.cstr_broadcastable",
+    root: rshape::CstrBroadcastableOp::NAME,
     benefit: 1,
     rewrite: |op, rw| {
         checked(
@@ -46,25 +48,25 @@ static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
 };
 static CSTR_EQ_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrEqToRequire",
-    root: "rshape.cstr_eq",
+    root: rshape::CstrEqOp::NAME,
     benefit: 1,
     rewrite: |op, rw| checked(op, rw, "rshape.shape_eq", "required equal shapes"),
 };
 static CSTR_REQUIRE_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrRequireToAssert",
-    root: "rshape.cstr_require",
+    root: rshape::CstrRequireOp::NAME,
     benefit: 1,
     rewrite: require_to_assert,
 };
 static REMOVE_CSTR_BROADCASTABLE: PatternDef = PatternDef {
     name: "RemoveCstrBroadcastableOp",
-    root: "rshape.cstr_broadcastable",
+    root: rshape::CstrBroadcastableOp::NAME,
     benefit: 1,
     rewrite: replace_with_passing,
 };
 static REMOVE_CSTR_EQ: PatternDef = PatternDef {
     name: "RemoveCstrEqOp",
-    root: "rshape.cstr_eq",
+    root: rshape::CstrEqOp::NAME,
     benefit: 1,
     rewrite: replace_with_passing,
 };

@@ -5,6 +5,7 @@ use super::{is_shape_type, shape_type};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::{DYNAMIC, broadcast};
@@ -16,19 +17,19 @@ hooks!(rshape::BroadcastOp {
     patterns: &[
         PatternDef {
             name: "BroadcastConcretizeResultTypePattern",
-            root: "rshape.broadcast",
+            root: rshape::BroadcastOp::NAME,
             benefit: 1,
             rewrite: concretize_result_type,
         },
         PatternDef {
             name: "BroadcastFoldConstantOperandsPattern",
-            root: "rshape.broadcast",
+            root: rshape::BroadcastOp::NAME,
             benefit: 1,
             rewrite: fold_constant_operands,
         },
         PatternDef {
             name: "BroadcastForwardSingleOperandPattern",
-            root: "rshape.broadcast",
+            root: rshape::BroadcastOp::NAME,
             benefit: 1,
             rewrite: forward_single_operand,
         },

@@ -6,6 +6,7 @@ use super::operands::operand_pattern;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::statically_known_broadcastable;
@@ -26,7 +27,7 @@ hooks!(rshape::CstrBroadcastableOp {
         operand_pattern!(casts, "rshape.cstr_broadcastable"),
         PatternDef {
             name: "CstrBroadcastableEqOps",
-            root: "rshape.cstr_broadcastable",
+            root: rshape::CstrBroadcastableOp::NAME,
             benefit: 1,
             rewrite: passing_if_all_operands_equal,
         },
@@ -39,7 +40,7 @@ hooks!(rshape::CstrEqOp {
     fold: fold_cstr_eq,
     patterns: &[PatternDef {
         name: "CstrEqEqOps",
-        root: "rshape.cstr_eq",
+        root: rshape::CstrEqOp::NAME,
         benefit: 1,
         rewrite: passing_if_all_operands_equal,
     }],
@@ -55,25 +56,25 @@ hooks!(rshape::AssumingAllOp {
     patterns: &[
         PatternDef {
             name: "MergeAssumingAllOps",
-            root: "rshape.assuming_all",
+            root: rshape::AssumingAllOp::NAME,
             benefit: 1,
             rewrite: merge_assuming_alls,
         },
         PatternDef {
             name: "AssumingAllOneOp",
-            root: "rshape.assuming_all",
+            root: rshape::AssumingAllOp::NAME,
             benefit: 1,
             rewrite: assuming_all_of_one,
         },
         PatternDef {
             name: "AssumingAllOfCstrBroadcastable",
-            root: "rshape.assuming_all",
+            root: rshape::AssumingAllOp::NAME,
             benefit: 1,
             rewrite: drop_subsumed_cstr_broadcastables,
         },
         PatternDef {
             name: "AssumingAllToCstrEqCanonicalization",
-            root: "rshape.assuming_all",
+            root: rshape::AssumingAllOp::NAME,
             benefit: 1,
             rewrite: assuming_all_to_cstr_eq,
         },

@@ -8,6 +8,7 @@ use super::{
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
@@ -33,13 +34,13 @@ hooks!(rshape::ShapeOfOp {
         },
         PatternDef {
             name: "ShapeOfOpToConstShapeOp",
-            root: "rshape.shape_of",
+            root: rshape::ShapeOfOp::NAME,
             benefit: 1,
             rewrite: shape_of_to_const_shape,
         },
         PatternDef {
             name: "ShapeOfFromReshape",
-            root: "rshape.shape_of",
+            root: rshape::ShapeOfOp::NAME,
             benefit: 1,
             rewrite: shape_of_from_reshape,
         },
@@ -53,7 +54,7 @@ hooks!(rshape::RankOp {
     compatible_types: one_size_or_index_each,
     patterns: &[PatternDef {
         name: "RankShapeOfCanonicalizationPattern",
-        root: "rshape.rank",
+        root: rshape::RankOp::NAME,
         benefit: 1,
         rewrite: rank_of_shape_of,
     }],

@@ -6,6 +6,7 @@ use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
@@ -13,7 +14,7 @@ use crate::semantics::ApInt;
 hooks!(rshape::JoinOp {
     patterns: &[PatternDef {
         name: "JoinToMeet",
-        root: "rshape.join",
+        root: rshape::JoinOp::NAME,
         benefit: 1,
         rewrite: join_to_meet,
     }],
@@ -22,7 +23,7 @@ hooks!(rshape::JoinOp {
 hooks!(rshape::CreateShapeOp {
     patterns: &[PatternDef {
         name: "CreateShapeToFromExtentTensor",
-        root: "rshape.create_shape",
+        root: rshape::CreateShapeOp::NAME,
         benefit: 1,
         rewrite: create_shape_to_from_extent_tensor,
     }],
@@ -32,7 +33,7 @@ hooks!(rshape::ConstantOp {
     verify: verify_constant,
     patterns: &[PatternDef {
         name: "ConstantToConstSizeOrShape",
-        root: "rshape.constant",
+        root: rshape::ConstantOp::NAME,
         benefit: 1,
         rewrite: constant_to_const_op,
     }],

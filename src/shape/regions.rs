@@ -5,6 +5,7 @@ use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
 
@@ -12,13 +13,13 @@ hooks!(rshape::AssumingOp {
     patterns: &[
         PatternDef {
             name: "AssumingOpRemoveUnusedResults",
-            root: "rshape.assuming",
+            root: rshape::AssumingOp::NAME,
             benefit: 1,
             rewrite: remove_unused_results,
         },
         PatternDef {
             name: "AssumingWithTrue",
-            root: "rshape.assuming",
+            root: rshape::AssumingOp::NAME,
             benefit: 1,
             rewrite: inline_when_passing,
         },

@@ -5,6 +5,7 @@ use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 
@@ -15,7 +16,7 @@ hooks!(rshape::IndexToSizeOp {
     fold: fold_passthrough,
     patterns: &[PatternDef {
         name: "SizeToIndexToSizeCanonicalization",
-        root: "rshape.index_to_size",
+        root: rshape::IndexToSizeOp::NAME,
         benefit: 2,
         rewrite: index_to_size_of_size_to_index,
     }],
@@ -25,7 +26,7 @@ hooks!(rshape::SizeToIndexOp {
     cast_compatible: size_to_index_compatible,
     patterns: &[PatternDef {
         name: "IndexToSizeToIndexCanonicalization",
-        root: "rshape.size_to_index",
+        root: rshape::SizeToIndexOp::NAME,
         benefit: 2,
         rewrite: size_to_index_of_index_to_size,
     }],
