@@ -150,11 +150,14 @@ class RArith_IntBinaryOpWithExactFlag<string mnemonic, list<Trait> traits = []>
 
 // Input and output tensors have identical dimensions (stricter than
 // SameOperandsAndResultShape, which accepts compatible dynamic dims).
+// Upstream reads the shape of any TensorType, which an unranked tensor does
+// not have (undefined behaviour: `extf %a : tensor<*xf64> to tensor<*xf64>`
+// crashes upstream's verifier); an unranked tensor has no dimensions here.
 def RArith_SameInputOutputTensorDims : PredOpTrait<
     "input and output have the same tensor dimensions",
     AllMatchSameOperatorPred<["in", "out"],
-      "(::llvm::isa<::mlir::TensorType>($_self.getType()) ?"
-      " ::llvm::cast<::mlir::TensorType>($_self.getType()).getShape() :"
+      "(::llvm::isa<::mlir::RankedTensorType>($_self.getType()) ?"
+      " ::llvm::cast<::mlir::RankedTensorType>($_self.getType()).getShape() :"
       " ::llvm::ArrayRef<int64_t>{})">>;
 
 class RArith_CastOp<string mnemonic, TypeConstraint From, TypeConstraint To,

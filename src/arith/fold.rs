@@ -80,13 +80,15 @@ fn expand(c: IntConst, n: usize) -> Vec<ApInt> {
 /// vector/tensor type; None otherwise (upstream would build a dense
 /// attribute of dynamic shape: see docs/upstream-differences.md).
 pub fn zero_attr(ty: Type) -> Option<Attr> {
+    // `i0` values are not folded (rmlir's integers have at least one bit).
+    let width = |t: Type| t.int_width().filter(|&w| w > 0);
     if ty.is_integer() || ty.is_index() {
-        return Some(Attr::int(ty, &ApInt::zero(ty.int_width()?)));
+        return Some(Attr::int(ty, &ApInt::zero(width(ty)?)));
     }
     if (ty.is_vector() || ty.is_ranked_tensor()) && ty.dims()?.iter().all(|&d| d >= 0) {
         let elt = ty.element_type_or_self();
         if elt.is_integer() || elt.is_index() {
-            return Some(Attr::dense_ints(ty, &[ApInt::zero(elt.int_width()?)]));
+            return Some(Attr::dense_ints(ty, &[ApInt::zero(width(elt)?)]));
         }
     }
     None
