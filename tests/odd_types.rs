@@ -1,5 +1,5 @@
 //! Bad input stays a diagnostic: every rarith op on operands of every kind of
-//! type the op admits — `index`, wide integers, 0-d, scalable and n-D
+//! type the op admits — `i0`, `index`, wide integers, 0-d, scalable and n-D
 //! vectors, unranked and dynamically shaped tensors, f8 and f4 floats — with
 //! constant and non-constant operands, through canonicalize, cse,
 //! int-range-optimizations, rarith-expand and convert-rarith-to-llvm. A pass
@@ -10,11 +10,9 @@
 use melior::ir::Module;
 use rmlir::ffi::guard::caught_panics;
 
-/// Integer element types and how a constant of each is spelled. Not yet
-/// `i0`: rmlir's integers have at least one bit, and some expansions and
-/// folds still build `i0` constants through them (an internal error, not a
-/// crash); zero-width integers are issue 13's.
+/// Integer element types and how a constant of each is spelled.
 const INT_ELEMENTS: &[(&str, &str)] = &[
+    ("i0", "0"),
     ("i1", "1"),
     ("i8", "-3"),
     ("i64", "7"),

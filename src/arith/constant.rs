@@ -58,6 +58,10 @@ fn result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
             )
         }
         Some(v) => format!("c{}", v.to_string_signed()),
+        // A zero-width integer (its only value is 0) has no ApInt.
+        None if value.is_integer() && ty.is_integer() && ty.int_width() == Some(0) => {
+            format!("c0_{}0", ty.integer_prefix())
+        }
         None => "cst".to_owned(),
     };
     set(0, &name);

@@ -173,7 +173,12 @@ fn expand(d: &mut Driver, op: Op) -> bool {
 fn constant(d: &mut Driver, e: &Emit, ty: Type, value: i64) -> Value {
     let elt = ty.element_type_or_self();
     let width = elt.int_width().unwrap_or(64);
-    let v = ApInt::from_i64(width, value);
+    // `i0`'s only value is 0; the attribute takes the width of the type.
+    let v = if width == 0 {
+        ApInt::zero(1)
+    } else {
+        ApInt::from_i64(width, value)
+    };
     let attr = if ty.is_shaped() {
         Attr::dense_ints(ty, &[v])
     } else {
