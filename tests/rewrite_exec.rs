@@ -116,6 +116,29 @@ fn templates() -> Vec<Template> {
     .flatten()
     .collect();
     all.extend([
+        // rshape's integer/index part that lowers to code: size arithmetic
+        // on index (convert-rshape-to-std makes it arith).
+        Template {
+            targets: &["fold rshape.add", "fold rshape.mul"],
+            types: &[INDEX],
+            consts: 2,
+            build: |t, c| {
+                let mut f = Func::new(&[t, t]);
+                let (x, y) = (f.arg(0), f.arg(1));
+                let (c0, c1) = (f.constant(t, c[0]), f.constant(t, c[1]));
+                let zero = f.constant(t, 0);
+                let a = f.bin("rshape.add", x, c0);
+                let b = f.bin("rshape.mul", a, c1);
+                let k = f.bin("rshape.add", c0, c1);
+                let m = f.bin("rshape.mul", c0, c1);
+                let z = f.bin("rshape.mul", y, zero);
+                let r = f.bin("rshape.add", b, k);
+                let r = f.bin("rshape.add", r, m);
+                let r = f.bin("rshape.add", r, z);
+                f.ret(r);
+                f
+            },
+        },
         // Constant reassociation (ArithCanonicalization.td): the third
         // constant picks the overflow flags of both ops.
         Template {
@@ -637,7 +660,7 @@ struct Row {
 /// Both sides lower the same way, through upstream's arith lowering (which
 /// handles every rarith op, extended ones included): what differs between
 /// them is canonicalization alone.
-const LOWER: &str = "builtin.module(convert-rarith-to-arith,arith-expand,convert-arith-to-llvm,\
+const LOWER: &str = "builtin.module(convert-rshape-to-std,convert-rarith-to-arith,arith-expand,convert-arith-to-llvm,\
 convert-func-to-llvm,reconcile-unrealized-casts)";
 
 fn jit_of(context: &melior::Context, source: &str, canonicalize: bool) -> Jit {
@@ -732,7 +755,12 @@ fn sweep(exhaustive: bool) -> BTreeMap<&'static str, Row> {
     rows
 }
 
-/// (target, fired) for every rarith pattern and folder.
+/// The rshape folders the integer sweep covers (those on index that lower
+/// to code).
+const RSHAPE_FOLDS: &[&str] = &["rshape.add", "rshape.mul"];
+
+/// (target, fired) for every rarith pattern and folder, and the rshape
+/// folders of [`RSHAPE_FOLDS`].
 fn fired() -> Vec<(String, u64)> {
     let act = activity();
     let mut out: Vec<(String, u64)> = act
@@ -743,7 +771,7 @@ fn fired() -> Vec<(String, u64)> {
         .collect();
     for (op, n) in act.folds {
         let o = &ODS_OPS[op as usize];
-        if o.name.starts_with("rarith.") && o.has_folder {
+        if (o.name.starts_with("rarith.") || RSHAPE_FOLDS.contains(&o.name)) && o.has_folder {
             out.push((format!("fold {}", o.name), n));
         }
     }

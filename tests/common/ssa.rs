@@ -316,7 +316,14 @@ impl Func {
                 }
                 Def::Bin(op, a, b, flags) => {
                     let (a, b) = (use_of(&mut s, *a), use_of(&mut s, *b));
-                    writeln!(s, "  %v{i} = rarith.{op} {a}, {b}{} : {t}", flags.syntax()).unwrap();
+                    if op.contains('.') {
+                        // An op of another dialect on index/size operands
+                        // (rshape.add, rshape.mul): `op a, b : T, T -> T`.
+                        writeln!(s, "  %v{i} = {op} {a}, {b} : {t}, {t} -> {t}").unwrap();
+                    } else {
+                        let flags = flags.syntax();
+                        writeln!(s, "  %v{i} = rarith.{op} {a}, {b}{flags} : {t}").unwrap();
+                    }
                 }
                 Def::Cmp(p, a, b) => {
                     let at = self.ty(*a).name();
@@ -461,6 +468,12 @@ fn compare(p: &str, t: IntTy, x: u128, y: u128) -> bool {
 
 /// A binary op on bits `x`, `y` of type `t`, with LLVM's rules.
 fn binary(op: &str, t: IntTy, x: u128, y: u128, f: Flags) -> Result<Val, Ub> {
+    // rshape's size arithmetic on index lowers to the wrapping integer op.
+    let op = match op {
+        "rshape.add" => "addi",
+        "rshape.mul" => "muli",
+        other => other,
+    };
     let w = t.width;
     let (sx, sy) = (t.signed(x), t.signed(y));
     let wrap = |v: i128| Some(t.bits(v));
