@@ -149,7 +149,19 @@ pub fn host_cpu() -> HostCpu {
     HostCpu { name, features }
 }
 
-/// A JIT-compiled LLVM-dialect module.
+/// Serializes what the JITs of a process do with LLVM's process-wide state
+/// (target machines, ORC sessions, debugger registration of emitted code):
+/// creating, compiling on first call, and destroying an engine. Engines
+/// created and torn down from parallel threads crashed the process now and
+/// then (a segfault or a C++ exception inside LLVM) under load.
+static JIT_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn jit_lock() -> std::sync::MutexGuard<'static, ()> {
+    JIT_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A JIT-compiled LLVM-dialect module. Engines may live on any thread;
+/// their creation, calls and destruction are serialized process-wide.
 pub struct Jit {
     engine: MlirExecutionEngine,
 }
@@ -173,6 +185,7 @@ impl Jit {
         let libs: Vec<MlirStringRef> = shared_libs.iter().map(|s| sref(s)).collect();
         let overrides = features.overrides();
         let mut error: *mut std::ffi::c_char = std::ptr::null_mut();
+        let _serialized = jit_lock();
         // SAFETY: module is live; libs borrows shared_libs and `overrides`
         // outlives the call; the engine copies what it keeps; `error` is a
         // valid out-pointer, set only on failure.
@@ -215,6 +228,7 @@ impl Jit {
         if let Some(r) = result.as_mut() {
             ptrs.push(r.as_mut_ptr());
         }
+        let _serialized = jit_lock();
         // SAFETY: the packed interface of `name` reads one pointer per
         // argument and writes the result through the last one; all pointees
         // are live locals of the matching scalar types. The caller states the
@@ -230,6 +244,7 @@ impl Jit {
 
 impl Drop for Jit {
     fn drop(&mut self) {
+        let _serialized = jit_lock();
         // SAFETY: the engine was created by rmlirExecutionEngineCreate and is
         // destroyed exactly once.
         unsafe { mlirExecutionEngineDestroy(self.engine) }
