@@ -472,12 +472,11 @@ static unsigned intOrIndexWidth(Type type) {
   return cast<IntegerType>(type).getWidth();
 }
 
-extern "C" unsigned rmlirIntegerAttrGetWords(MlirAttribute attr,
-                                             uint64_t *words,
-                                             intptr_t capacity) {
+extern "C" int rmlirIntegerAttrGetWords(MlirAttribute attr, uint64_t *words,
+                                        intptr_t capacity) {
   auto intAttr = dyn_cast_if_present<IntegerAttr>(unwrap(attr));
   if (!intAttr)
-    return 0;
+    return -1;
   return copyWords(intAttr.getValue(), words, capacity);
 }
 
@@ -532,12 +531,11 @@ extern "C" unsigned rmlirFloatTypeGetWidth(MlirType type) {
   return cast<FloatType>(unwrap(type)).getWidth();
 }
 
-extern "C" unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
-                                               intptr_t index, uint64_t *words,
-                                               intptr_t capacity) {
+extern "C" int rmlirDenseElementsGetWords(MlirAttribute attr, intptr_t index,
+                                          uint64_t *words, intptr_t capacity) {
   auto dense = dyn_cast_if_present<DenseElementsAttr>(unwrap(attr));
   if (!dense)
-    return 0;
+    return -1;
   Type elementType = dense.getElementType();
   if (isa<FloatType>(elementType))
     return copyWords(
@@ -545,16 +543,16 @@ extern "C" unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
         capacity);
   if (isa<IntegerType, IndexType>(elementType))
     return copyWords(dense.getValues<llvm::APInt>()[index], words, capacity);
-  return 0;
+  return -1;
 }
 
-extern "C" unsigned rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
-                                                     uint64_t *words,
-                                                     intptr_t wordsPerElement,
-                                                     intptr_t numElements) {
+extern "C" int rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
+                                                uint64_t *words,
+                                                intptr_t wordsPerElement,
+                                                intptr_t numElements) {
   auto dense = dyn_cast_if_present<DenseElementsAttr>(unwrap(attr));
   if (!dense)
-    return 0;
+    return -1;
   Type elementType = dense.getElementType();
   intptr_t i = 0;
   if (isa<FloatType>(elementType)) {
@@ -568,7 +566,7 @@ extern "C" unsigned rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
     return cast<FloatType>(elementType).getWidth();
   }
   if (!isa<IntegerType, IndexType>(elementType))
-    return 0;
+    return -1;
   for (const llvm::APInt &value : dense.getValues<llvm::APInt>()) {
     if (i >= numElements)
       break;

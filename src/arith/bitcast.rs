@@ -33,12 +33,8 @@ fn bit_width(ty: Type) -> Option<u32> {
 
 /// One input and one output, both shaped or both not, of equal widths.
 fn same_width(inputs: &[Type], outputs: &[Type]) -> bool {
-    match (inputs, outputs) {
-        ([i], [o]) if i.is_shaped() == o.is_shaped() => {
-            matches!((bit_width(*i), bit_width(*o)), (Some(a), Some(b)) if a == b)
-        }
-        _ => false,
-    }
+    super::fold::cast_pair(inputs, outputs)
+        .is_some_and(|(i, o)| matches!((bit_width(i), bit_width(o)), (Some(a), Some(b)) if a == b))
 }
 
 /// The bits of a scalar constant (integer or float).

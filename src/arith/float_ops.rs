@@ -8,6 +8,7 @@ use crate::hooks;
 use crate::ods::rarith;
 use crate::registry::Folded;
 use crate::semantics::ApInt;
+use crate::semantics::enums::rarith::FastMathFlags;
 use crate::semantics::float::{Fp, Rounding};
 use std::cmp::Ordering;
 
@@ -99,10 +100,20 @@ fn fold_subf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     binary(o, |a, b| a - b)
 }
 
-/// `x * 1.0 = x`.
+/// `x * 1.0 = x`; `x * ±0.0 = ±0.0` (the zero operand itself) under
+/// `nnan` and `nsz`, checked before constant folding as upstream does (so
+/// `-3.0 * 0.0` with both flags is `0.0`, not `-0.0`).
 fn fold_mulf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
         return value(op.operand(0));
+    }
+    let no_nans_no_signed_zeros = FastMathFlags::NNAN | FastMathFlags::NSZ;
+    if splat_float(o[1]).is_some_and(Fp::is_zero)
+        && op
+            .view::<rarith::MulFOp>()
+            .is_some_and(|m| m.fastmath().contains(no_nans_no_signed_zeros))
+    {
+        return value(op.operand(1));
     }
     binary(o, |a, b| a * b)
 }
@@ -247,10 +258,7 @@ fn float_width(ty: Type) -> Option<u32> {
 }
 
 fn one_to_one(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
-    match (inputs, outputs) {
-        ([i], [o]) if i.is_shaped() == o.is_shaped() => Some((*i, *o)),
-        _ => None,
-    }
+    super::fold::cast_pair(inputs, outputs)
 }
 
 hooks!(rarith::ScalingExtFOp {

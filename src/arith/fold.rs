@@ -80,8 +80,7 @@ fn expand(c: IntConst, n: usize) -> Vec<ApInt> {
 /// vector/tensor type; None otherwise (upstream would build a dense
 /// attribute of dynamic shape: see docs/upstream-differences.md).
 pub fn zero_attr(ty: Type) -> Option<Attr> {
-    // `i0` values are not folded (rmlir's integers have at least one bit).
-    let width = |t: Type| t.int_width().filter(|&w| w > 0);
+    let width = |t: Type| t.int_width();
     if ty.is_integer() || ty.is_index() {
         return Some(Attr::int(ty, &ApInt::zero(width(ty)?)));
     }
@@ -155,4 +154,19 @@ pub fn verify_width_change(
         ));
     }
     ok
+}
+
+/// Upstream's `areValidCastInputsAndOutputs`, the part every rarith cast's
+/// `areCastCompatible` shares: one input and one output, both shaped or both
+/// not, and two ranked tensors carry the same encoding. Shapes themselves are
+/// checked by the ops' shape traits.
+pub fn cast_pair(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
+    match (inputs, outputs) {
+        ([i], [o])
+            if i.is_shaped() == o.is_shaped() && i.tensor_encoding() == o.tensor_encoding() =>
+        {
+            Some((*i, *o))
+        }
+        _ => None,
+    }
 }

@@ -44,10 +44,10 @@ fn elt_width(ty: Type) -> Option<u32> {
 /// One input, one output, both (shapes of) integers; `ok(src, dst)` on the
 /// widths (upstream's checkWidthChangeCast).
 fn width_change(inputs: &[Type], outputs: &[Type], ok: fn(u32, u32) -> bool) -> bool {
-    let ([i], [o]) = (inputs, outputs) else {
+    let Some((i, o)) = super::fold::cast_pair(inputs, outputs) else {
         return false;
     };
-    match (elt_width(*i), elt_width(*o)) {
+    match (elt_width(i), elt_width(o)) {
         (Some(a), Some(b)) => ok(a, b),
         _ => false,
     }
@@ -68,13 +68,10 @@ fn scalar_of(ty: Type) -> Type {
 
 /// index <-> signless integer (possibly shaped or memrefs).
 fn index_cast_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
-    let ([i], [o]) = (inputs, outputs) else {
+    let Some((i, o)) = super::fold::cast_pair(inputs, outputs) else {
         return false;
     };
-    let (s, d) = (scalar_of(*i), scalar_of(*o));
-    if i.is_shaped() != o.is_shaped() {
-        return false;
-    }
+    let (s, d) = (scalar_of(i), scalar_of(o));
     (s.is_index() && d.is_signless_integer()) || (s.is_signless_integer() && d.is_index())
 }
 

@@ -1,7 +1,7 @@
 //! `rarith.select`: folder, verifier and canonicalization patterns.
 
 use super::fold::{constant_int_of, is_one, is_poison, is_zero, splat_int};
-use crate::ffi::ir::{Attr, Location, Op, Value};
+use crate::ffi::ir::{Attr, Location, Op, Value, float_width, read_dense_lanes};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
 use crate::ods::OdsOp;
@@ -58,23 +58,26 @@ fn fold_select(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     fold_per_lane(operands)
 }
 
-/// `select %dense_cond, %dense_a, %dense_b` lane by lane (integer lanes).
+/// `select %dense_cond, %dense_a, %dense_b` lane by lane, for integer,
+/// index and float lanes alike (upstream picks whole attributes per lane).
 fn fold_per_lane(operands: &[Option<Attr>]) -> Option<Folded> {
     let (c, a, b) = (operands[0]?, operands[1]?, operands[2]?);
     if !(c.is_dense_elements() && a.is_dense_elements() && b.is_dense_elements()) {
         return None;
     }
-    let lanes = |x: Attr| -> Option<Vec<ApInt>> {
-        match x.as_int_const()? {
-            crate::ffi::ir::IntConst::Dense(v) => Some(v),
-            crate::ffi::ir::IntConst::Splat(v) => {
-                Some(vec![v; usize::try_from(x.num_elements()).ok()?])
-            }
-            crate::ffi::ir::IntConst::Scalar(_) => None,
-        }
-    };
-    let (cv, av, bv) = (lanes(c)?, lanes(a)?, lanes(b)?);
-    if cv.len() != av.len() || av.len() != bv.len() {
+    let ty = a.ty()?;
+    if b.ty()? != ty {
+        return None;
+    }
+    let n = usize::try_from(a.num_elements()).ok()?;
+    let elt = ty.element_type_or_self();
+    let width = elt.int_width().or_else(|| float_width(elt))?;
+    let (cv, av, bv) = (
+        read_dense_lanes(c, n, 1)?,
+        read_dense_lanes(a, n, width)?,
+        read_dense_lanes(b, n, width)?,
+    );
+    if cv.len() != n || av.len() != n || bv.len() != n {
         return None;
     }
     let values: Vec<ApInt> = cv
@@ -82,7 +85,7 @@ fn fold_per_lane(operands: &[Option<Attr>]) -> Option<Folded> {
         .zip(av.into_iter().zip(bv))
         .map(|(c, (x, y))| if c.is_zero() { y } else { x })
         .collect();
-    Some(Folded::Attr(Attr::dense_ints(a.ty()?, &values)))
+    Some(Folded::Attr(Attr::dense_bits(ty, &values)))
 }
 
 /// The condition is `i1`, or an `i1` vector/tensor of the result's shape.

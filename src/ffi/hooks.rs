@@ -453,9 +453,18 @@ extern "C" fn infer_int_ranges(
             // SAFETY: `args` points to `num_args` ranges alive for the call.
             let raw = unsafe { std::slice::from_raw_parts(args, num_args.max(0) as usize) };
             // The analysis hands width-0 ranges for operands it has no
-            // integer range for (floats, `i0`): the result is then unknown,
-            // which is what leaving it unset says.
-            if raw.iter().any(|r| r.width == 0) {
+            // integer range for (floats, ...): the result is then unknown,
+            // which is what leaving it unset says. An `i0` operand's width-0
+            // range is a real one (its only value, 0).
+            let is_i0 = |v: crate::ffi::ir::Value| {
+                let elt = v.ty().element_type_or_self();
+                elt.is_integer() && elt.int_width() == Some(0)
+            };
+            if raw
+                .iter()
+                .zip(op.operands())
+                .any(|(r, v)| r.width == 0 && !is_i0(v))
+            {
                 return;
             }
             let ranges: Vec<IntRange> = raw

@@ -599,6 +599,15 @@ impl Type {
                 .collect(),
         )
     }
+    /// The encoding of a ranked tensor type (None: no encoding, or not a
+    /// ranked tensor).
+    pub fn tensor_encoding(self) -> Option<Attr> {
+        if !self.is_ranked_tensor() {
+            return None;
+        }
+        // SAFETY: self is a live ranked tensor type.
+        Attr::from_raw(unsafe { mlirRankedTensorTypeGetEncoding(self.raw()) })
+    }
     /// Same shape with element type `element` (tensors and vectors), or
     /// `element` itself for scalars.
     pub fn with_element_type(self, element: Type) -> Option<Type> {
@@ -860,9 +869,7 @@ impl Attr {
         let width = unsafe {
             b::rmlirIntegerAttrGetWords(self.raw(), buf.as_mut_ptr(), buf.len() as isize)
         };
-        if width == 0 {
-            return None;
-        }
+        let width = u32::try_from(width).ok()?;
         if width as usize <= MAX_INLINE_WORDS * 64 {
             return Some(ApInt::from_words(width, &buf));
         }

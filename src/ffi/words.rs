@@ -20,9 +20,7 @@ pub(crate) fn read_dense_element(attr: Attr, index: usize) -> Option<ApInt> {
             buf.len() as isize,
         )
     };
-    if width == 0 {
-        return None;
-    }
+    let width = u32::try_from(width).ok()?;
     if width as usize <= MAX_INLINE_WORDS * 64 {
         return Some(ApInt::from_words(width, &buf));
     }
@@ -53,9 +51,7 @@ pub(crate) fn read_dense_all(attr: Attr, count: usize, width: u32) -> Option<Vec
             count as isize,
         )
     };
-    if w == 0 {
-        return None;
-    }
+    let w = u32::try_from(w).ok()?;
     Some(flat.chunks(per).map(|c| ApInt::from_words(w, c)).collect())
 }
 

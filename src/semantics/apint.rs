@@ -23,9 +23,9 @@ fn num_words(width: u32) -> usize {
 }
 
 impl ApInt {
-    /// Zero of the given width (width must be at least 1).
+    /// Zero of the given width. Width 0 (`i0`) is allowed: its one value is 0,
+    /// which is also its all-ones value, as in LLVM.
     pub fn zero(width: u32) -> Self {
-        assert!(width > 0, "ApInt width must be at least 1");
         ApInt {
             width,
             words: SmallVec::from_elem(0, num_words(width)),
@@ -96,6 +96,10 @@ impl ApInt {
     }
 
     fn clear_unused_bits(&mut self) {
+        if self.width == 0 {
+            self.words.fill(0);
+            return;
+        }
         let rem = self.width % 64;
         if rem != 0 {
             let last = self.words.len() - 1;
@@ -111,7 +115,7 @@ impl ApInt {
 
     /// The sign bit (most significant bit).
     pub fn is_negative(&self) -> bool {
-        self.bit(self.width - 1)
+        self.width > 0 && self.bit(self.width - 1)
     }
 
     /// True when every bit is zero.
@@ -156,6 +160,9 @@ impl ApInt {
 
     /// The value as a signed 64-bit number, if it fits.
     pub fn to_i64(&self) -> Option<i64> {
+        if self.width == 0 {
+            return Some(0);
+        }
         if self.width <= 64 {
             let shift = 64 - self.width;
             return Some(((self.words[0] << shift) as i64) >> shift);
@@ -307,7 +314,7 @@ impl ApInt {
 
     /// Truncation to `width` <= self.width bits.
     pub fn trunc(&self, width: u32) -> Self {
-        assert!(width <= self.width && width > 0);
+        assert!(width <= self.width);
         Self::from_words(width, &self.words)
     }
 
@@ -508,14 +515,17 @@ impl ApInt {
         Some((self.sdiv(rhs)?, overflow))
     }
 
-    /// True for the minimum signed value (only the sign bit set).
+    /// True for the minimum signed value (only the sign bit set). False at
+    /// width 0, as LLVM's `isMinSignedValue` answers there (a value with no
+    /// sign bit is neither signed extreme), so `minsi`/`maxsi` on `i0` fold
+    /// exactly as upstream's.
     pub fn is_min_signed(&self) -> bool {
-        *self == Self::zero(self.width).with_bit(self.width - 1)
+        self.width > 0 && *self == Self::signed_min(self.width)
     }
 
-    /// True for the maximum signed value.
+    /// True for the maximum signed value (false at width 0, as LLVM).
     pub fn is_max_signed(&self) -> bool {
-        *self == Self::all_ones(self.width).lshr(1)
+        self.width > 0 && *self == Self::all_ones(self.width).lshr(1)
     }
 
     /// The value with bit `i` set.
@@ -526,7 +536,10 @@ impl ApInt {
 
     /// Signed minimum value of a width.
     pub fn signed_min(width: u32) -> Self {
-        Self::zero(width).with_bit(width - 1)
+        match width.checked_sub(1) {
+            Some(sign) => Self::zero(width).with_bit(sign),
+            None => Self::zero(0),
+        }
     }
 
     /// Signed maximum value of a width.
@@ -870,5 +883,25 @@ mod tests {
         assert_eq!(ApInt::from_i64(128, -7).to_i64(), Some(-7));
         assert_eq!(ApInt::from_words(128, &[0, 1]).to_i64(), None);
         assert_eq!(ApInt::from_u64(64, u64::MAX).to_i64(), Some(-1));
+    }
+
+    #[test]
+    fn zero_width_values_are_zero_and_every_extreme() {
+        let z = ApInt::zero(0);
+        assert_eq!(ApInt::from_u64(0, 5), z);
+        assert_eq!(ApInt::from_i64(0, -1), z);
+        assert_eq!(ApInt::all_ones(0), z);
+        assert!(z.is_zero() && z.is_all_ones() && !z.is_one() && !z.is_negative());
+        assert!(!z.is_min_signed() && !z.is_max_signed());
+        assert_eq!(z.to_i64(), Some(0));
+        assert_eq!(z.sext(8), ApInt::zero(8));
+        assert_eq!(ApInt::from_u64(8, 0xff).trunc(0), z);
+        assert_eq!(z.wrapping_add(&z), z);
+        assert_eq!(z.wrapping_mul(&z), z);
+        assert_eq!(z.wrapping_neg(), z);
+        assert_eq!(z.shl(0), z);
+        assert_eq!(z.ashr(3), z);
+        assert_eq!(z.udiv(&z), None);
+        assert_eq!(z.to_string_signed(), "0");
     }
 }

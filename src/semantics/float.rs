@@ -399,6 +399,14 @@ impl Fp {
     /// zero; None when the conversion is invalid (NaN, infinity, out of
     /// range), as APFloat's `convertToInteger` reports it.
     pub fn to_int(self, width: u32, signed: bool) -> Option<ApInt> {
+        if width == 0 {
+            // `i0` holds only 0: exactly the values that truncate to zero
+            // (upstream's APFloat crashes here; see upstream-differences).
+            return with_format!(self.format, T => {
+                let t = T::from_bits(self.bits).round_to_integral(Round::TowardZero).value;
+                t.is_zero().then(|| ApInt::zero(0))
+            });
+        }
         if width <= 128 {
             return with_format!(self.format, T => {
                 let x = T::from_bits(self.bits);

@@ -111,8 +111,13 @@ impl IntRange {
     }
 
     /// The single value the range holds, if any (unsigned bounds first).
+    /// Width-0 ranges hold none, as upstream's `getConstantValue` excludes
+    /// the trivially equal zero-width bounds (so `cmpi eq` of `i0` values is
+    /// not decided by ranges, and no `i0` constant is materialized).
     pub fn constant_value(&self) -> Option<&ApInt> {
-        if self.umin == self.umax {
+        if self.umin.width() == 0 {
+            None
+        } else if self.umin == self.umax {
             Some(&self.umin)
         } else if self.smin == self.smax {
             Some(&self.smin)

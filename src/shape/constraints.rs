@@ -238,7 +238,14 @@ fn assuming_all_of_one(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// Among `cstr_broadcastable` operands, one whose shapes are a subset of
-/// another's is implied by it and dropped from the `assuming_all`.
+/// another's is implied by it and dropped from the `assuming_all`; the
+/// dropped constraints that are then unused are erased.
+///
+/// Which ones are erased follows upstream's `std::remove_if` exactly: after
+/// each pass, upstream erases the ops left in the vacated tail slots of its
+/// list (the original ops at those positions), not necessarily the ones it
+/// dropped; an op that is still used (kept) survives the erase, and a
+/// dropped op whose slot was refilled stays in the IR (dead).
 fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
     let mut cstrs: Vec<Op> = Vec::new();
     for v in op.operands() {
@@ -257,26 +264,38 @@ fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
     let mut shapes: Vec<(Op, Vec<Value>)> =
         cstrs.iter().map(|c| (*c, c.operands().collect())).collect();
     shapes.sort_by_key(|(c, _)| std::cmp::Reverse(c.num_operands()));
-    let mut dropped = false;
+    let mut marked: Vec<Op> = Vec::new();
     let mut i = 0;
     while i < shapes.len() {
         let superset = shapes[i].1.clone();
+        let tail_slots: Vec<Op> = shapes[i + 1..].iter().map(|(c, _)| *c).collect();
         let (keep, drop): (Vec<_>, Vec<_>) = shapes
             .drain(i + 1..)
             .partition(|(_, s)| !s.iter().all(|v| superset.contains(v)));
-        dropped |= !drop.is_empty();
+        marked.extend_from_slice(&tail_slots[tail_slots.len() - drop.len()..]);
         shapes.extend(keep);
         i += 1;
     }
-    if !dropped {
+    if marked.is_empty() {
         return false;
     }
     let unique: Vec<Value> = shapes.iter().map(|(c, _)| c.result(0)).collect();
     let ty = op.result(0).ty();
-    let new = rw.create("rshape.assuming_all", op.location(), &unique, &[ty], &[]);
-    // The dropped constraints stay (they are not pure), as upstream leaves
-    // them.
+    let new = rw.create(
+        rshape::AssumingAllOp::NAME,
+        op.location(),
+        &unique,
+        &[ty],
+        &[],
+    );
     rw.replace_op(op, &[new.result(0)]);
+    let mut erased: Vec<Op> = Vec::new();
+    for cstr in marked {
+        if !erased.contains(&cstr) && !cstr.result(0).has_uses() {
+            erased.push(cstr);
+            rw.erase_op(cstr);
+        }
+    }
     true
 }
 

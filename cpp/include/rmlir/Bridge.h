@@ -173,10 +173,11 @@ MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv);
 /*===---------------------- Attribute helpers ----------------------------===*/
 
 /// Integer attributes of any width, as little-endian 64-bit words.
-/// Returns the bit width; writes min(capacity, ceil(width/64)) words.
-MLIR_CAPI_EXPORTED unsigned rmlirIntegerAttrGetWords(MlirAttribute attr,
-                                                     uint64_t *words,
-                                                     intptr_t capacity);
+/// Returns the bit width (0 for `i0`), or -1 for any other attribute;
+/// writes min(capacity, ceil(width/64)) words.
+MLIR_CAPI_EXPORTED int rmlirIntegerAttrGetWords(MlirAttribute attr,
+                                                uint64_t *words,
+                                                intptr_t capacity);
 /// Builds an integer attribute of `type` (integer or index) from words.
 MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWords(
     MlirType type, const uint64_t *words, intptr_t numWords);
@@ -194,16 +195,17 @@ MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetFormat(MlirType type);
 MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetWidth(MlirType type);
 
 /// Dense int/index/float elements, element by element as words (splats
-/// answer every index with the splat value).
-MLIR_CAPI_EXPORTED unsigned rmlirDenseElementsGetWords(MlirAttribute attr,
-                                                       intptr_t index,
-                                                       uint64_t *words,
-                                                       intptr_t capacity);
+/// answer every index with the splat value). Returns the element bit width
+/// (0 for `i0`), or -1 for other attributes.
+MLIR_CAPI_EXPORTED int rmlirDenseElementsGetWords(MlirAttribute attr,
+                                                  intptr_t index,
+                                                  uint64_t *words,
+                                                  intptr_t capacity);
 /// All elements of dense int/index/float elements at once (floats as bit
 /// patterns): writes `numElements`
 /// values of `wordsPerElement` words each (row-major; a splat repeats).
-/// Returns the element bit width, or 0 for other attributes.
-MLIR_CAPI_EXPORTED unsigned rmlirDenseIntElementsGetAllWords(
+/// Returns the element bit width (0 for `i0`), or -1 for other attributes.
+MLIR_CAPI_EXPORTED int rmlirDenseIntElementsGetAllWords(
     MlirAttribute attr, uint64_t *words, intptr_t wordsPerElement,
     intptr_t numElements);
 /// Builds dense elements of `shapedType` from `numElements` values of
