@@ -118,6 +118,8 @@ fn main() {
         .opt_level(2);
     for file in [
         "Bridge.cpp",
+        "Conversion.cpp",
+        "DataFlow.cpp",
         "ExecutionEngine.cpp",
         "RArithDialect.cpp",
         "RShapeDialect.cpp",

@@ -771,8 +771,17 @@ extern "C" MlirOperation rmlirOperationCreate(
     else
       others.append(StringAttr::get(ctx, toCxx(attrNames[i])), value);
   }
-  if (!others.empty() &&
-      failed(op->setPropertiesFromAttribute(others.getDictionary(ctx),
+  // A name that is not a property of the op is a discardable attribute.
+  auto props = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
+  NamedAttrList asProperties;
+  for (NamedAttribute attr : others) {
+    if (props && props.contains(attr.getName()))
+      asProperties.append(attr);
+    else
+      op->setDiscardableAttr(attr.getName(), attr.getValue());
+  }
+  if (!asProperties.empty() &&
+      failed(op->setPropertiesFromAttribute(asProperties.getDictionary(ctx),
                                             nullptr))) {
     op->destroy();
     return {nullptr};

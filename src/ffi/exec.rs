@@ -157,7 +157,9 @@ pub fn host_cpu() -> HostCpu {
 static JIT_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn jit_lock() -> std::sync::MutexGuard<'static, ()> {
-    JIT_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    JIT_LOCK
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A JIT-compiled LLVM-dialect module. Engines may live on any thread;

@@ -239,6 +239,20 @@ impl Op {
     pub fn operands(self) -> impl Iterator<Item = Value> {
         (0..self.num_operands()).map(move |i| self.operand(i))
     }
+    /// All results.
+    pub fn results(self) -> impl Iterator<Item = Value> {
+        (0..self.num_results()).map(move |i| self.result(i))
+    }
+    /// Number of regions.
+    pub fn num_regions(self) -> usize {
+        // SAFETY: op is live.
+        unsafe { mlirOperationGetNumRegions(self.raw()) as usize }
+    }
+    /// Number of successor blocks.
+    pub fn num_successors(self) -> usize {
+        // SAFETY: op is live.
+        unsafe { mlirOperationGetNumSuccessors(self.raw()) as usize }
+    }
     /// True when `name` is an inherent attribute (or property) of the op.
     pub fn has_inherent_attr(self, name: &str) -> bool {
         // SAFETY: op is live; name is borrowed for the call.

@@ -20,6 +20,8 @@ pub mod bindings {
 }
 
 pub mod context;
+pub mod dataflow;
+pub mod dialect_conversion;
 pub mod exec;
 pub mod greedy;
 pub mod guard;

@@ -119,43 +119,112 @@ pub struct PassDef {
     pub op_name: &'static str,
     /// Dialects the pass creates ops of.
     pub dependent_dialects: fn() -> Vec<mlir_sys::MlirDialectHandle>,
-    /// Boolean options the pass accepts (`--pass=flag`, `pass{flag}`).
-    pub options: &'static [&'static str],
+    /// The options the pass accepts (`--pass="a b=c"`, `pass{a b=c}`).
+    pub options: &'static [PassOption],
     /// The pass body; false signals failure (after emitting diagnostics).
     pub run: fn(Op, &PassOptions) -> bool,
 }
 
-/// The boolean options a pass was given.
+/// The kind of value a pass option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `name`, `name=true`, `name=false`.
+    Flag,
+    /// `name=value`.
+    Text,
+    /// `name=a,b,c`.
+    List,
+}
+
+/// An option a pass accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassOption {
+    /// Its name on the command line and in pipelines.
+    pub name: &'static str,
+    /// The kind of value it takes.
+    pub kind: OptionKind,
+}
+
+impl PassOption {
+    /// A boolean option.
+    pub const fn flag(name: &'static str) -> Self {
+        PassOption {
+            name,
+            kind: OptionKind::Flag,
+        }
+    }
+    /// An option with one value.
+    pub const fn text(name: &'static str) -> Self {
+        PassOption {
+            name,
+            kind: OptionKind::Text,
+        }
+    }
+    /// An option with a comma-separated list of values.
+    pub const fn list(name: &'static str) -> Self {
+        PassOption {
+            name,
+            kind: OptionKind::List,
+        }
+    }
+}
+
+/// The options a pass was given (the last occurrence of a name wins).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct PassOptions {
-    enabled: Vec<String>,
+    values: Vec<(&'static str, String)>,
 }
 
 impl PassOptions {
-    /// Parses `flag other=false ...` against the accepted `names`.
-    pub fn parse(text: &str, names: &[&str]) -> Result<PassOptions, String> {
-        let mut enabled = Vec::new();
+    /// Parses `flag other=false name=value list=a,b ...` against the
+    /// accepted `options`.
+    pub fn parse(text: &str, options: &[PassOption]) -> Result<PassOptions, String> {
+        let mut values: Vec<(&'static str, String)> = Vec::new();
         for item in text.split_whitespace() {
-            let (name, value) = item.split_once('=').unwrap_or((item, "true"));
-            if !names.contains(&name) {
-                return Err(format!("no such option {name}"));
-            }
-            let on = match value {
-                "true" | "1" => true,
-                "false" | "0" => false,
-                _ => return Err(format!("invalid value `{value}` for option {name}")),
+            let (name, value) = match item.split_once('=') {
+                Some((name, value)) => (name, Some(value)),
+                None => (item, None),
             };
-            enabled.retain(|n: &String| n != name);
-            if on {
-                enabled.push(name.to_string());
-            }
+            let Some(option) = options.iter().find(|o| o.name == name) else {
+                return Err(format!("no such option {name}"));
+            };
+            let value = match (option.kind, value) {
+                (OptionKind::Flag, None | Some("true" | "1")) => "true".to_string(),
+                (OptionKind::Flag, Some("false" | "0")) => "false".to_string(),
+                (OptionKind::Flag, Some(v)) => {
+                    return Err(format!("invalid value `{v}` for option {name}"));
+                }
+                (_, None) => return Err(format!("option {name} needs a value")),
+                (_, Some(v)) => v.to_string(),
+            };
+            values.retain(|(n, _)| *n != option.name);
+            values.push((option.name, value));
         }
-        Ok(PassOptions { enabled })
+        Ok(PassOptions { values })
     }
 
-    /// True when `name` is on.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// True when flag `name` is on.
     pub fn flag(&self, name: &str) -> bool {
-        self.enabled.iter().any(|n| n == name)
+        self.get(name) == Some("true")
+    }
+
+    /// The value of option `name`, if given.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.get(name)
+    }
+
+    /// The values of list option `name` (empty when not given).
+    pub fn list(&self, name: &str) -> Vec<&str> {
+        self.get(name)
+            .map(|v| v.split(',').filter(|s| !s.is_empty()).collect())
+            .unwrap_or_default()
     }
 }
 

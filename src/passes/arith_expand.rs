@@ -17,7 +17,7 @@ use super::driver::{Driver, EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::walk;
 use crate::ods::rarith;
-use crate::registry::PassDef;
+use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
 
 pub const PASS: PassDef = PassDef {
@@ -25,7 +25,11 @@ pub const PASS: PassDef = PassDef {
     description: "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)",
     op_name: "",
     dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &["include-bf16", "include-f8e8m0", "include-f4e2m1"],
+    options: &[
+        PassOption::flag("include-bf16"),
+        PassOption::flag("include-f8e8m0"),
+        PassOption::flag("include-f4e2m1"),
+    ],
     run: |op, options| {
         let flags = Flags {
             bf16: options.flag("include-bf16"),

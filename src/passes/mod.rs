@@ -6,12 +6,14 @@ mod arith_expand;
 mod arith_to_llvm;
 pub mod conversion;
 mod driver;
+mod emulate_unsupported_floats;
 mod outline;
 mod reify;
 mod shape_constraints;
 mod shape_lowering;
 mod shape_to_std;
 mod test_panic;
+mod unsigned_when_equivalent;
 
 use crate::registry::PassDef;
 
@@ -28,4 +30,6 @@ pub static ALL: &[PassDef] = &[
     shape_lowering::PASS,
     shape_to_std::PASS,
     test_panic::PASS,
+    unsigned_when_equivalent::PASS,
+    emulate_unsupported_floats::PASS,
 ];

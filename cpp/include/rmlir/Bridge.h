@@ -170,6 +170,69 @@ MLIR_CAPI_EXPORTED void *rmlirBridgePassPluginCallback(void);
 /// upstream's MlirOptMain with every upstream dialect and pass plus ours.
 MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv);
 
+/*===------------------ Integer range analysis ---------------------------===*/
+
+/// MLIR's data-flow solver loaded with dead code analysis and integer range
+/// analysis, run to a fixpoint on an op (as upstream's arith passes do).
+typedef struct RmlirIntRangeSolver RmlirIntRangeSolver;
+/// Runs the analyses on `root`; null when the solver fails.
+MLIR_CAPI_EXPORTED RmlirIntRangeSolver *
+rmlirIntRangeSolverRun(MlirOperation root);
+MLIR_CAPI_EXPORTED void rmlirIntRangeSolverDestroy(RmlirIntRangeSolver *state);
+/// The range of `value`: returns its bit width and writes `capacity` words
+/// of each bound, or returns -1 when the solver has no initialized range
+/// (unknown, dead code, or a value created after the run).
+MLIR_CAPI_EXPORTED int
+rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state, MlirValue value,
+                          uint64_t *umin, uint64_t *umax, uint64_t *smin,
+                          uint64_t *smax, intptr_t capacity);
+/// Forgets what the solver knows of `op` (its results, the point after it),
+/// as upstream's DataFlowListener does before an op is erased.
+MLIR_CAPI_EXPORTED void rmlirIntRangeSolverForgetOp(RmlirIntRangeSolver *state,
+                                                    MlirOperation op);
+
+/*===------------------------ Dialect conversion -------------------------===*/
+
+/// The OpBuilder a materialization builds with (insert ops created detached
+/// with rmlirBuilderInsert).
+typedef struct RmlirBuilder RmlirBuilder;
+MLIR_CAPI_EXPORTED void rmlirBuilderInsert(RmlirBuilder *builder,
+                                           MlirOperation op);
+
+/// A conversion pattern: `rewrite` gets the op, its operands as converted by
+/// the driver (the adaptor) and the conversion rewriter; true if it
+/// rewrote. An empty `root` matches any op.
+typedef struct {
+  MlirStringRef root;
+  unsigned benefit;
+  bool (*rewrite)(void *userData, MlirOperation op, const MlirValue *operands,
+                  intptr_t numOperands, MlirPatternRewriter rewriter);
+  void *userData;
+} RmlirConversionPattern;
+
+typedef MlirValue (*RmlirMaterializeFn)(void *userData, RmlirBuilder *builder,
+                                        MlirType type, const MlirValue *inputs,
+                                        intptr_t numInputs, MlirLocation loc);
+
+/// One dialect conversion: the type converter (`convertType` answers a null
+/// type when it cannot convert; materializations may be null), the target
+/// (`isLegal`: 1 legal, 0 illegal, -1 unknown, asked of every op) and the
+/// patterns.
+typedef struct {
+  void *userData;
+  MlirType (*convertType)(void *userData, MlirType type);
+  RmlirMaterializeFn materializeTarget;
+  RmlirMaterializeFn materializeSource;
+  int (*isLegal)(void *userData, MlirOperation op);
+  const RmlirConversionPattern *patterns;
+  intptr_t numPatterns;
+} RmlirConversionSpec;
+
+/// MLIR's applyPartialConversion (or applyFullConversion when `full`).
+MLIR_CAPI_EXPORTED bool rmlirApplyConversion(MlirOperation root,
+                                             const RmlirConversionSpec *spec,
+                                             bool full);
+
 /*===---------------------- Attribute helpers ----------------------------===*/
 
 /// Integer attributes of any width, as little-endian 64-bit words.

@@ -1,0 +1,111 @@
+//===- Conversion.cpp - MLIR's dialect conversion driven from Rust --------===//
+//
+// Generic: a type converter (conversion and target materialization), a
+// conversion target (one legality callback for every op) and conversion
+// patterns (with the adaptor's converted operands), all answered by Rust
+// callbacks, run by MLIR's own partial or full conversion driver. Names no
+// dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmlir/Bridge.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace {
+struct RustConversionPattern final : ConversionPattern {
+  RustConversionPattern(const TypeConverter &converter, MLIRContext *ctx,
+                        const RmlirConversionPattern &spec)
+      : ConversionPattern(converter, Pattern::MatchAnyOpTypeTag(),
+                          spec.benefit, ctx),
+        spec(spec) {}
+  RustConversionPattern(const TypeConverter &converter, MLIRContext *ctx,
+                        StringRef root, const RmlirConversionPattern &spec)
+      : ConversionPattern(converter, root, spec.benefit, ctx), spec(spec) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    llvm::SmallVector<MlirValue, 8> converted;
+    for (Value v : operands)
+      converted.push_back(wrap(v));
+    PatternRewriter &base = rewriter;
+    return success(spec.rewrite(spec.userData, wrap(op), converted.data(),
+                                static_cast<intptr_t>(converted.size()),
+                                wrap(&base)));
+  }
+
+  RmlirConversionPattern spec;
+};
+} // namespace
+
+extern "C" void rmlirBuilderInsert(RmlirBuilder *builder, MlirOperation op) {
+  reinterpret_cast<OpBuilder *>(builder)->insert(unwrap(op));
+}
+
+extern "C" bool rmlirApplyConversion(MlirOperation root,
+                                     const RmlirConversionSpec *spec,
+                                     bool full) {
+  Operation *rootOp = unwrap(root);
+  MLIRContext *ctx = rootOp->getContext();
+
+  TypeConverter converter;
+  converter.addConversion([spec](Type type) -> std::optional<Type> {
+    MlirType converted = spec->convertType(spec->userData, wrap(type));
+    if (mlirTypeIsNull(converted))
+      return std::nullopt;
+    return unwrap(converted);
+  });
+  if (spec->materializeTarget)
+    converter.addTargetMaterialization([spec](OpBuilder &b, Type target,
+                                              ValueRange inputs,
+                                              Location loc) -> Value {
+      llvm::SmallVector<MlirValue, 4> in;
+      for (Value v : inputs)
+        in.push_back(wrap(v));
+      MlirValue out = spec->materializeTarget(
+          spec->userData, reinterpret_cast<RmlirBuilder *>(&b), wrap(target),
+          in.data(), static_cast<intptr_t>(in.size()), wrap(loc));
+      return mlirValueIsNull(out) ? Value() : unwrap(out);
+    });
+  if (spec->materializeSource)
+    converter.addSourceMaterialization([spec](OpBuilder &b, Type target,
+                                              ValueRange inputs,
+                                              Location loc) -> Value {
+      llvm::SmallVector<MlirValue, 4> in;
+      for (Value v : inputs)
+        in.push_back(wrap(v));
+      MlirValue out = spec->materializeSource(
+          spec->userData, reinterpret_cast<RmlirBuilder *>(&b), wrap(target),
+          in.data(), static_cast<intptr_t>(in.size()), wrap(loc));
+      return mlirValueIsNull(out) ? Value() : unwrap(out);
+    });
+
+  ConversionTarget target(*ctx);
+  target.markUnknownOpDynamicallyLegal(
+      [spec](Operation *op) -> std::optional<bool> {
+        int legal = spec->isLegal(spec->userData, wrap(op));
+        if (legal < 0)
+          return std::nullopt;
+        return legal != 0;
+      });
+
+  RewritePatternSet patterns(ctx);
+  for (intptr_t i = 0; i < spec->numPatterns; ++i) {
+    const RmlirConversionPattern &p = spec->patterns[i];
+    if (p.root.length == 0)
+      patterns.add<RustConversionPattern>(converter, ctx, p);
+    else
+      patterns.add<RustConversionPattern>(
+          converter, ctx, StringRef(p.root.data, p.root.length), p);
+  }
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  if (full)
+    return succeeded(applyFullConversion(rootOp, target, frozen));
+  return succeeded(applyPartialConversion(rootOp, target, frozen));
+}

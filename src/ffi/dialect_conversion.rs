@@ -1,0 +1,249 @@
+//! MLIR's dialect conversion driven from Rust: a type converter (with target
+//! and source materializations), a conversion target (one legality answer
+//! per op) and conversion patterns that see their operands as converted (the
+//! adaptor), run by MLIR's own `applyPartialConversion`/`applyFullConversion`.
+
+use super::bindings as b;
+use super::guard::guard;
+use super::ir::{Attr, Location, Op, Type, Value, sref};
+use super::rewrite::Rewriter;
+use mlir_sys::{MlirLocation, MlirOperation, MlirPatternRewriter, MlirType, MlirValue};
+use std::ffi::c_void;
+
+/// What the conversion target says of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// The op may stay.
+    Legal,
+    /// The op must be converted.
+    Illegal,
+    /// No opinion (MLIR treats the op as unknown to the target).
+    Unknown,
+}
+
+/// Inserts ops at the point where the driver materializes a value.
+pub struct MaterializeBuilder {
+    raw: *mut b::RmlirBuilder,
+}
+
+impl MaterializeBuilder {
+    /// Creates an op of a registered name at the materialization point.
+    pub fn create(
+        &self,
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Op {
+        let op = Op::create(name, loc, operands, result_types, attrs)
+            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        // SAFETY: the builder is the driver's, live for this materialization;
+        // op is detached and becomes owned by the builder's block.
+        unsafe { b::rmlirBuilderInsert(self.raw, op.raw()) };
+        op
+    }
+}
+
+/// A materialization: builds a value of the given type from the inputs.
+pub type Materialize<'a> =
+    &'a dyn Fn(&MaterializeBuilder, Type, &[Value], Location) -> Option<Value>;
+
+/// A conversion pattern.
+pub struct ConversionPattern<'a> {
+    /// The op name it matches (None: any op).
+    pub root: Option<&'static str>,
+    /// Its benefit.
+    pub benefit: u16,
+    /// Rewrites `op` given its converted operands; true if it rewrote.
+    pub rewrite: &'a dyn Fn(Op, &[Value], &mut Rewriter) -> bool,
+}
+
+/// One dialect conversion.
+pub struct DialectConversion<'a> {
+    /// The type converter: None when a type cannot be converted.
+    pub convert_type: &'a dyn Fn(Type) -> Option<Type>,
+    /// Builds a value of a converted type from original values.
+    pub materialize_target: Option<Materialize<'a>>,
+    /// Builds a value of an original type from converted values.
+    pub materialize_source: Option<Materialize<'a>>,
+    /// The conversion target, asked of every op.
+    pub legality: &'a dyn Fn(Op) -> Legality,
+    /// The patterns.
+    pub patterns: &'a [ConversionPattern<'a>],
+}
+
+impl DialectConversion<'_> {
+    /// MLIR's `applyPartialConversion` on `root`; false on failure (the
+    /// driver has emitted its diagnostics).
+    pub fn apply_partial(&self, root: Op) -> bool {
+        self.apply(root, false)
+    }
+
+    /// MLIR's `applyFullConversion` on `root`.
+    pub fn apply_full(&self, root: Op) -> bool {
+        self.apply(root, true)
+    }
+
+    fn apply(&self, root: Op, full: bool) -> bool {
+        let patterns: Vec<b::RmlirConversionPattern> = self
+            .patterns
+            .iter()
+            .map(|p| b::RmlirConversionPattern {
+                root: sref(p.root.unwrap_or("")),
+                benefit: u32::from(p.benefit),
+                rewrite: Some(rewrite_trampoline),
+                userData: p as *const ConversionPattern as *mut c_void,
+            })
+            .collect();
+        let spec = b::RmlirConversionSpec {
+            userData: self as *const DialectConversion as *mut c_void,
+            convertType: Some(convert_type_trampoline),
+            materializeTarget: self.materialize_target.map(|_| target_trampoline as _),
+            materializeSource: self.materialize_source.map(|_| source_trampoline as _),
+            isLegal: Some(legal_trampoline),
+            patterns: patterns.as_ptr(),
+            numPatterns: patterns.len() as isize,
+        };
+        // SAFETY: root is live; `spec`, the patterns array and everything
+        // their user data points to (self and its patterns) outlive the call,
+        // which is the only time the driver uses them.
+        unsafe { b::rmlirApplyConversion(root.raw(), &spec, full) }
+    }
+}
+
+/// The conversion behind a spec's user data.
+///
+/// # Safety
+/// `data` must be the `&DialectConversion` that `apply` passed, during the
+/// driver's run.
+unsafe fn conversion<'a>(data: *mut c_void) -> &'a DialectConversion<'a> {
+    // SAFETY: as the caller guarantees.
+    unsafe { &*(data as *const DialectConversion) }
+}
+
+extern "C" fn convert_type_trampoline(data: *mut c_void, ty: MlirType) -> MlirType {
+    let null = MlirType {
+        ptr: std::ptr::null(),
+    };
+    let Some(ty) = Type::from_raw(ty) else {
+        return null;
+    };
+    // SAFETY: the driver passes back the user data of `apply`.
+    let conv = unsafe { conversion(data) };
+    guard(
+        "type conversion",
+        || None,
+        null,
+        || (conv.convert_type)(ty).map_or(null, |t| t.raw()),
+    )
+}
+
+extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
+    let Some(op) = Op::from_raw(op) else {
+        return -1;
+    };
+    // SAFETY: the driver passes back the user data of `apply`.
+    let conv = unsafe { conversion(data) };
+    guard(
+        "conversion legality",
+        || Some(op.location()),
+        -1,
+        || match (conv.legality)(op) {
+            Legality::Legal => 1,
+            Legality::Illegal => 0,
+            Legality::Unknown => -1,
+        },
+    )
+}
+
+fn materialize(
+    which: Option<Materialize<'_>>,
+    builder: *mut b::RmlirBuilder,
+    ty: MlirType,
+    inputs: *const MlirValue,
+    num_inputs: isize,
+    loc: MlirLocation,
+) -> MlirValue {
+    let null = MlirValue {
+        ptr: std::ptr::null(),
+    };
+    let (Some(f), Some(ty), Some(loc)) = (which, Type::from_raw(ty), Location::from_raw(loc))
+    else {
+        return null;
+    };
+    // SAFETY: the driver passes `num_inputs` live values for this call;
+    // Value is repr(transparent) over MlirValue.
+    let inputs: &[Value] =
+        unsafe { std::slice::from_raw_parts(inputs.cast(), num_inputs.max(0) as usize) };
+    guard(
+        "materialization",
+        || Some(loc),
+        null,
+        || f(&MaterializeBuilder { raw: builder }, ty, inputs, loc).map_or(null, |v| v.raw()),
+    )
+}
+
+extern "C" fn target_trampoline(
+    data: *mut c_void,
+    builder: *mut b::RmlirBuilder,
+    ty: MlirType,
+    inputs: *const MlirValue,
+    num_inputs: isize,
+    loc: MlirLocation,
+) -> MlirValue {
+    // SAFETY: the driver passes back the user data of `apply`.
+    let conv = unsafe { conversion(data) };
+    materialize(
+        conv.materialize_target,
+        builder,
+        ty,
+        inputs,
+        num_inputs,
+        loc,
+    )
+}
+
+extern "C" fn source_trampoline(
+    data: *mut c_void,
+    builder: *mut b::RmlirBuilder,
+    ty: MlirType,
+    inputs: *const MlirValue,
+    num_inputs: isize,
+    loc: MlirLocation,
+) -> MlirValue {
+    // SAFETY: the driver passes back the user data of `apply`.
+    let conv = unsafe { conversion(data) };
+    materialize(
+        conv.materialize_source,
+        builder,
+        ty,
+        inputs,
+        num_inputs,
+        loc,
+    )
+}
+
+extern "C" fn rewrite_trampoline(
+    data: *mut c_void,
+    op: MlirOperation,
+    operands: *const MlirValue,
+    num_operands: isize,
+    rewriter: MlirPatternRewriter,
+) -> bool {
+    let Some(op) = Op::from_raw(op) else {
+        return false;
+    };
+    // SAFETY: `data` is the &ConversionPattern that `apply` passed, alive for
+    // the driver's run.
+    let pattern = unsafe { &*(data as *const ConversionPattern) };
+    // SAFETY: the driver passes `num_operands` live values for this call.
+    let operands: &[Value] =
+        unsafe { std::slice::from_raw_parts(operands.cast(), num_operands.max(0) as usize) };
+    guard(
+        "conversion pattern",
+        || Some(op.location()),
+        false,
+        || (pattern.rewrite)(op, operands, &mut Rewriter::new(rewriter, op)),
+    )
+}

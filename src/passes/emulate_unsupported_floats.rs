@@ -1,0 +1,204 @@
+//! `rarith-emulate-unsupported-floats`: upstream's
+//! `arith-emulate-unsupported-floats` on rarith. Every rarith op (and the
+//! vector ops that compute) on a `source-types` float is rebuilt on
+//! `target-type`: operands are extended (`extf ... fastmath<contract>`, the
+//! driver's target materialization), results truncated back (`truncf ...
+//! fastmath<contract>`). Runs on MLIR's own dialect conversion (partial), as
+//! upstream's pass does.
+
+use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
+use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
+use crate::registry::{PassDef, PassOption};
+use crate::semantics::enums::rarith::FastMathFlags;
+
+pub const PASS: PassDef = PassDef {
+    argument: "rarith-emulate-unsupported-floats",
+    description: "Emulate operations on unsupported floats with extf/truncf",
+    op_name: "",
+    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
+    options: &[
+        PassOption::list("source-types"),
+        PassOption::text("target-type"),
+    ],
+    run: |root, options| {
+        run(
+            root,
+            &options.list("source-types"),
+            options.text("target-type").unwrap_or("f32"),
+        )
+    },
+};
+
+/// The float type names the pass accepts (upstream's `parseFloatType`).
+const FLOAT_NAMES: &[&str] = &[
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "bf16",
+    "f16",
+    "f32",
+    "f64",
+    "f80",
+    "f128",
+];
+
+fn float_type(ctx: Context, name: &str) -> Option<Type> {
+    FLOAT_NAMES
+        .contains(&name)
+        .then(|| ctx.parse_type(name))
+        .flatten()
+}
+
+/// Vector ops that compute on their element type (converted when illegal).
+const VECTOR_ARITHMETIC: &[&str] = &[
+    "vector.contract",
+    "vector.reduction",
+    "vector.multi_reduction",
+    "vector.fma",
+    "vector.outerproduct",
+    "vector.scan",
+];
+/// Vector ops that only move values (always legal).
+const VECTOR_MOVES: &[&str] = &["vector.splat", "vector.broadcast"];
+
+fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
+    let ctx = root.context();
+    let unknown = ctx.unknown_location();
+    let Some(target) = float_type(ctx, target_name) else {
+        unknown.emit_error(&format!(
+            "could not map target type '{target_name}' to a known floating-point type"
+        ));
+        return false;
+    };
+    let mut sources = Vec::new();
+    for name in source_names {
+        let Some(ty) = float_type(ctx, name) else {
+            unknown.emit_error(&format!(
+                "could not map source type '{name}' to a known floating-point type"
+            ));
+            return false;
+        };
+        sources.push(ty);
+    }
+    if sources.contains(&target) {
+        unknown.emit_error("target type cannot be an unsupported source type");
+        return false;
+    }
+    let convert = |ty: Type| -> Option<Type> {
+        if sources.contains(&ty) {
+            return Some(target);
+        }
+        if ty.is_shaped() && sources.contains(&ty.element_type_or_self()) {
+            return ty.with_element_type(target);
+        }
+        Some(ty)
+    };
+    let legal_type = |ty: Type| convert(ty) == Some(ty);
+    let op_is_legal = |op: Op| {
+        op.operands().all(|v| legal_type(v.ty())) && op.results().all(|v| legal_type(v.ty()))
+    };
+    let contract = ctx
+        .enum_attr("rarith.fastmath", u64::from(FastMathFlags::CONTRACT.bits()))
+        .expect("rarith.fastmath attribute");
+    let legality = |op: Op| {
+        let name = op.name();
+        if op.isa::<rarith::BitcastOp>()
+            || op.isa::<rarith::ExtFOp>()
+            || op.isa::<rarith::TruncFOp>()
+            || op.isa::<rarith::ConstantOp>()
+            || op.isa::<rarith::SelectOp>()
+            || VECTOR_MOVES.contains(&name)
+        {
+            return Legality::Legal;
+        }
+        let ours = name.split_once('.').map(|(d, _)| d) == Some(crate::dialects::RARITH);
+        if ours || VECTOR_ARITHMETIC.contains(&name) {
+            return if op_is_legal(op) {
+                Legality::Legal
+            } else {
+                Legality::Illegal
+            };
+        }
+        Legality::Legal
+    };
+    let extend = |b: &crate::ffi::dialect_conversion::MaterializeBuilder,
+                  ty: Type,
+                  inputs: &[Value],
+                  loc: Location| {
+        let [input] = inputs else { return None };
+        let ext = b.create(
+            rarith::ExtFOp::NAME,
+            loc,
+            &[*input],
+            &[ty],
+            &[("fastmath", contract)],
+        );
+        Some(ext.result(0))
+    };
+    let emulate = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+        emulate_op(op, operands, rw, &convert, op_is_legal(op), contract)
+    };
+    let patterns = [ConversionPattern {
+        root: None,
+        benefit: 1,
+        rewrite: &emulate,
+    }];
+    DialectConversion {
+        convert_type: &convert,
+        materialize_target: Some(&extend),
+        materialize_source: None,
+        legality: &legality,
+        patterns: &patterns,
+    }
+    .apply_partial(root)
+}
+
+/// The op rebuilt on converted operands and result types, each converted
+/// result truncated back to its old type.
+fn emulate_op(
+    op: Op,
+    operands: &[Value],
+    rw: &mut Rewriter,
+    convert: &dyn Fn(Type) -> Option<Type>,
+    legal: bool,
+    contract: Attr,
+) -> bool {
+    if legal || op.num_regions() != 0 || op.num_successors() != 0 {
+        return false;
+    }
+    let loc = op.location();
+    let old_types: Vec<Type> = op.results().map(|r| r.ty()).collect();
+    let Some(new_types) = old_types
+        .iter()
+        .map(|t| convert(*t))
+        .collect::<Option<Vec<_>>>()
+    else {
+        op.emit_op_error("type conversion failed in float emulation");
+        return false;
+    };
+    let expanded = rw.create(op.name(), loc, operands, &new_types, &op.attributes());
+    let mut results: Vec<Value> = expanded.results().collect();
+    for ((res, old), new) in results.iter_mut().zip(&old_types).zip(&new_types) {
+        if old != new {
+            let trunc = rw.create(
+                rarith::TruncFOp::NAME,
+                loc,
+                &[*res],
+                &[*old],
+                &[("fastmath", contract)],
+            );
+            *res = trunc.result(0);
+        }
+    }
+    rw.replace_op(op, &results);
+    true
+}

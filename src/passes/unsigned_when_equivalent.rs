@@ -1,0 +1,102 @@
+//! `rarith-unsigned-when-equivalent`: upstream's
+//! `arith-unsigned-when-equivalent` on rarith. Signed division, remainder,
+//! min/max, extension and comparison become their unsigned forms where MLIR's
+//! integer range analysis proves every operand and result non-negative
+//! (comparisons: both operands).
+//!
+//! As upstream, the analysis runs once, then ops are rewritten in walk order
+//! (post-order, blocks in order), each replacement forgetting the erased
+//! op's states: a value made by an earlier rewrite has no range, so an op
+//! that uses it stays signed — exactly upstream's result on chains.
+
+use crate::ffi::dataflow::IntRangeSolver;
+use crate::ffi::ir::{Attr, Op, Value};
+use crate::ffi::walk::{self, Builder};
+use crate::ods::{OdsOp, rarith};
+use crate::registry::PassDef;
+use crate::semantics::ApInt;
+use crate::semantics::cmp::CmpIPredicate;
+
+pub const PASS: PassDef = PassDef {
+    argument: "rarith-unsigned-when-equivalent",
+    description: "Replace signed ops with unsigned ones where they are proven equivalent",
+    op_name: "",
+    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
+    options: &[],
+    run: |root, _| run(root),
+};
+
+/// Signed ops and the unsigned op each becomes (floordivsi of non-negative
+/// values is a plain unsigned division).
+const TO_UNSIGNED: &[(u32, &str)] = &[
+    (rarith::DivSIOp::ID, rarith::DivUIOp::NAME),
+    (rarith::CeilDivSIOp::ID, rarith::CeilDivUIOp::NAME),
+    (rarith::FloorDivSIOp::ID, rarith::DivUIOp::NAME),
+    (rarith::RemSIOp::ID, rarith::RemUIOp::NAME),
+    (rarith::MinSIOp::ID, rarith::MinUIOp::NAME),
+    (rarith::MaxSIOp::ID, rarith::MaxUIOp::NAME),
+    (rarith::ExtSIOp::ID, rarith::ExtUIOp::NAME),
+];
+
+fn run(root: Op) -> bool {
+    let Some(solver) = IntRangeSolver::run(root) else {
+        root.emit_error("integer range analysis failed");
+        return false;
+    };
+    let non_negative = |v: Value| solver.range(v).is_some_and(|r| !r.smin.is_negative());
+    for op in walk::collect(root, |_| true) {
+        if let Some(cmp) = op.view::<rarith::CmpIOp>() {
+            let Some(unsigned) = cmp.predicate().and_then(unsigned_predicate) else {
+                continue;
+            };
+            if op.operands().all(non_negative) {
+                let ctx = op.context();
+                let pred = Attr::int(ctx.integer_type(64), &ApInt::from_u64(64, unsigned as u64));
+                let operands: Vec<Value> = op.operands().collect();
+                let new = Builder::before(op).create(
+                    rarith::CmpIOp::NAME,
+                    op.location(),
+                    &operands,
+                    &[op.result(0).ty()],
+                    &[("predicate", pred)],
+                );
+                replace(&solver, op, new);
+            }
+            continue;
+        }
+        let Some(id) = op.ods_id() else { continue };
+        let Some(&(_, unsigned)) = TO_UNSIGNED.iter().find(|(signed, _)| *signed == id) else {
+            continue;
+        };
+        if op.operands().all(non_negative) && op.results().all(non_negative) {
+            let operands: Vec<Value> = op.operands().collect();
+            let types: Vec<_> = op.results().map(|r| r.ty()).collect();
+            let new = Builder::before(op).create(
+                unsigned,
+                op.location(),
+                &operands,
+                &types,
+                &op.attributes(),
+            );
+            replace(&solver, op, new);
+        }
+    }
+    true
+}
+
+/// The unsigned form of a signed ordering predicate (others: None).
+fn unsigned_predicate(p: CmpIPredicate) -> Option<CmpIPredicate> {
+    match p {
+        CmpIPredicate::Sle => Some(CmpIPredicate::Ule),
+        CmpIPredicate::Slt => Some(CmpIPredicate::Ult),
+        CmpIPredicate::Sge => Some(CmpIPredicate::Uge),
+        CmpIPredicate::Sgt => Some(CmpIPredicate::Ugt),
+        _ => None,
+    }
+}
+
+fn replace(solver: &IntRangeSolver, old: Op, new: Op) {
+    let values: Vec<Value> = new.results().collect();
+    solver.forget(old);
+    walk::replace_and_erase(old, &values);
+}
