@@ -13,10 +13,11 @@
 //! which orders the zeros and leaves other equal values unchanged (see
 //! docs/upstream-differences.md).
 
-use super::driver::{Driver, EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
+use super::driver::{EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
+use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
 use crate::ffi::ir::{Attr, Op, Type, Value};
-use crate::ffi::walk;
-use crate::ods::rarith;
+use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
 use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
 
@@ -78,20 +79,79 @@ thread_local! {
     static FLAGS: std::cell::Cell<Flags> = std::cell::Cell::new(Flags::default());
 }
 
+/// MLIR's partial conversion: the expanded ops are illegal, the rest of
+/// rarith and vector legal, other ops unknown (left alone). The driver
+/// folds an illegal op before rewriting it, legalizes the ops a rewrite
+/// creates, and fails on an illegal op nothing could rewrite, as upstream's.
 fn run(root: Op) -> bool {
-    if !Driver::run(root, is_legal, expand) {
-        return false;
+    let legality = |op: Op| {
+        if is_illegal(op) {
+            Legality::Illegal
+        } else if is_legal(op) {
+            Legality::Legal
+        } else {
+            Legality::Unknown
+        }
+    };
+    let rewrite =
+        |op: Op, operands: &[Value], rw: &mut Rewriter| expand(&mut Expander { rw }, op, operands);
+    // One pattern per root, as upstream: the driver never applies a pattern
+    // again to the ops its own rewrite created (an expansion that creates a
+    // `minnumf` needs the `minnumf` pattern).
+    let patterns: Vec<ConversionPattern> = EXPANDED
+        .iter()
+        .chain(&[rarith::ExtFOp::NAME, rarith::TruncFOp::NAME])
+        .map(|root| ConversionPattern {
+            root: Some(root),
+            benefit: 1,
+            rewrite: &rewrite,
+        })
+        .collect();
+    DialectConversion {
+        convert_type: &Some,
+        materialize_target: None,
+        materialize_source: None,
+        legality: &legality,
+        patterns: &patterns,
     }
-    // As upstream's partial conversion: an op marked illegal that no
-    // pattern could rewrite fails the pass.
-    if let Some(op) = walk::collect_preorder(root, is_illegal).into_iter().next() {
-        op.emit_error(&format!(
-            "failed to legalize operation '{}' that was explicitly marked illegal",
-            op.name()
-        ));
-        return false;
+    .apply_partial(root)
+}
+
+/// Builds an expansion through the conversion's rewriter (ops go before
+/// the op being expanded).
+struct Expander<'r> {
+    rw: &'r mut Rewriter,
+}
+
+impl Expander<'_> {
+    /// Creates an op and returns its first result.
+    fn emit(
+        &mut self,
+        e: &Emit,
+        name: &str,
+        operands: &[Value],
+        types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Value {
+        self.emit_op(e, name, operands, types, attrs).result(0)
     }
-    true
+
+    fn emit_op(
+        &mut self,
+        e: &Emit,
+        name: &str,
+        operands: &[Value],
+        types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Op {
+        self.rw.create(name, e.loc, operands, types, attrs)
+    }
+
+    /// A binary op whose result has the type of its first operand.
+    fn binary(&mut self, e: &Emit, name: &str, a: Value, b: Value) -> Value {
+        let ty = a.ty();
+        self.emit(e, name, &[a, b], &[ty], &[])
+    }
 }
 
 /// rarith (but the expanded ops and the casts an option expands) and vector.
@@ -134,12 +194,11 @@ fn is_optional_cast(op: Op) -> bool {
     }
 }
 
-fn expand(d: &mut Driver, op: Op) -> bool {
+fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
     if !is_illegal(op) {
         return false;
     }
     let e = Emit::before(op);
-    let ops = d.operands(op);
     let result = match op.name() {
         "rarith.extf" | "rarith.truncf" => match optional_cast(d, &e, op, ops[0]) {
             Some(v) => v,
@@ -160,21 +219,22 @@ fn expand(d: &mut Driver, op: Op) -> bool {
         }
         "rarith.maxnumf" => float_select(d, &e, CMPF_UGT, ops[0], ops[1], None, ops[0]),
         "rarith.minnumf" => float_select(d, &e, CMPF_ULT, ops[0], ops[1], None, ops[0]),
-        "rarith.scaling_extf" => match scaling_extf(d, &e, op, &ops) {
+        "rarith.scaling_extf" => match scaling_extf(d, &e, op, ops) {
             Some(v) => v,
             None => return false,
         },
-        "rarith.scaling_truncf" => match scaling_truncf(d, &e, op, &ops) {
+        "rarith.scaling_truncf" => match scaling_truncf(d, &e, op, ops) {
             Some(v) => v,
             None => return false,
         },
         _ => return false,
     };
-    d.replace(op, vec![result])
+    d.rw.replace_op(op, &[result]);
+    true
 }
 
 /// An integer (or index) constant of `ty`; a splat for vectors and tensors.
-fn constant(d: &mut Driver, e: &Emit, ty: Type, value: i64) -> Value {
+fn constant(d: &mut Expander, e: &Emit, ty: Type, value: i64) -> Value {
     let elt = ty.element_type_or_self();
     let width = elt.int_width().unwrap_or(64);
     // `i0`'s only value is 0; the attribute takes the width of the type.
@@ -191,27 +251,27 @@ fn constant(d: &mut Driver, e: &Emit, ty: Type, value: i64) -> Value {
     d.emit(e, "rarith.constant", &[], &[ty], &[("value", attr)])
 }
 
-fn cmpi(d: &mut Driver, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn cmpi(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("integer-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
     d.emit(e, "rarith.cmpi", &[a, b], &[i1], &[("predicate", p)])
 }
 
-fn cmpf(d: &mut Driver, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn cmpf(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("float-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
     d.emit(e, "rarith.cmpf", &[a, b], &[i1], &[("predicate", p)])
 }
 
-fn select(d: &mut Driver, e: &Emit, cond: Value, a: Value, b: Value) -> Value {
+fn select(d: &mut Expander, e: &Emit, cond: Value, a: Value, b: Value) -> Value {
     let ty = a.ty();
     d.emit(e, "rarith.select", &[cond, a, b], &[ty], &[])
 }
 
 /// `n == 0 ? 0 : (n - 1) / m + 1`.
-fn ceildivui(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
+fn ceildivui(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let is_zero = cmpi(d, e, EQ, a, zero);
@@ -224,7 +284,7 @@ fn ceildivui(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
 
 /// `q = n / m`; `q + 1` when the division is inexact and `n`, `m` have the
 /// same sign, else `q`.
-fn ceildivsi(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
+fn ceildivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let one = constant(d, e, ty, 1);
@@ -241,7 +301,7 @@ fn ceildivsi(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
 
 /// `q = n / m`; `q - 1` when the division is inexact and the signs differ,
 /// else `q`.
-fn floordivsi(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
+fn floordivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let ty = a.ty();
     let quotient = d.binary(e, "rarith.divsi", a, b);
     let product = d.binary(e, "rarith.muli", quotient, b);
@@ -257,7 +317,7 @@ fn floordivsi(d: &mut Driver, e: &Emit, a: Value, b: Value) -> Value {
 }
 
 /// `cmpi pred, a, b ? a : b`.
-fn select_by(d: &mut Driver, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn select_by(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
     let cond = cmpi(d, e, predicate, a, b);
     select(d, e, cond, a, b)
 }
@@ -267,7 +327,7 @@ fn select_by(d: &mut Driver, e: &Emit, predicate: i64, a: Value, b: Value) -> Va
 /// `maxnumf`/`minnumf`. With `zeros`, equal operands first take that
 /// bitwise combination of their bits (which orders -0.0 below +0.0).
 fn float_select(
-    d: &mut Driver,
+    d: &mut Expander,
     e: &Emit,
     predicate: i64,
     a: Value,
@@ -298,7 +358,7 @@ fn float_select(
 /// The scale as `f8E8M0FNU`: 16- and 32-bit float scales are truncated
 /// first; other scale types do not expand.
 fn scale_as_e8m0(
-    d: &mut Driver,
+    d: &mut Expander,
     e: &Emit,
     scale: Value,
     fastmath: &[(&str, Attr)],
@@ -322,7 +382,7 @@ fn fastmath_of(op: Op) -> Vec<(&'static str, Attr)> {
 }
 
 /// `extf(in) * extf(scale)` in the result type.
-fn scaling_extf(d: &mut Driver, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
+fn scaling_extf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let ty = op.result(0).ty();
@@ -332,7 +392,7 @@ fn scaling_extf(d: &mut Driver, e: &Emit, op: Op, ops: &[Value]) -> Option<Value
 }
 
 /// `truncf(in / extf(scale))` to the result type.
-fn scaling_truncf(d: &mut Driver, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
+fn scaling_truncf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let input_ty = ops[0].ty();
@@ -352,7 +412,7 @@ fn scaling_truncf(d: &mut Driver, e: &Emit, op: Op, ops: &[Value]) -> Option<Val
 }
 
 /// `extf` bf16 -> f32: the 16 bits shifted into the high half of an f32.
-fn bf16_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+fn bf16_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let ctx = e.loc.context();
     let ty = input.ty();
     let i16_ty = ty
@@ -370,7 +430,7 @@ fn bf16_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
 
 /// `truncf` f32 -> bf16 with round-to-nearest-even through a rounding bias
 /// (0x7fff plus bit 16), NaN mapped to 0x7fc0; only without a rounding mode.
-fn bf16_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn bf16_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
     if op.attr("roundingmode").is_some() {
         return None;
     }
@@ -397,7 +457,7 @@ fn bf16_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> 
 
 /// The expansion of a cast an option selects, in upstream's pattern order
 /// (bf16, f4E2M1FN, f8E8M0FNU).
-fn optional_cast(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn optional_cast(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
     let flags = FLAGS.with(|f| f.get());
     let (from, to) = cast_elements(op);
     if op.isa::<rarith::ExtFOp>() {
@@ -436,7 +496,7 @@ fn like(ty: Type, element: Type) -> Type {
 
 /// `extf` from f8E8M0FNU: the exponent byte shifted into an f32's exponent
 /// (0xff, NaN, to an all-ones NaN), then to the result width.
-fn f8e8m0_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+fn f8e8m0_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (i8t, i32t, f32t) = (
@@ -466,7 +526,7 @@ fn f8e8m0_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
 }
 
 /// `truncf` to f8E8M0FNU: the f32 exponent byte (default rounding only).
-fn f8e8m0_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn f8e8m0_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
     if op.attr("roundingmode").is_some() {
         return None;
     }
@@ -494,7 +554,7 @@ fn f8e8m0_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Option<Value
 }
 
 /// `extf` from f4E2M1FN: the f32 bits assembled from the 4-bit code.
-fn f4e2m1_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+fn f4e2m1_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (f32t, i4t, i32t) = (
@@ -539,7 +599,7 @@ fn f4e2m1_extf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
 
 /// `truncf` to f4E2M1FN: clamp to [-6, 6], then sign, rebiased exponent and
 /// first mantissa bit, with subnormal, 0.5 and round-to-nearest-even fixes.
-fn f4e2m1_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
+fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (i4t, i8t, i32t, f32t) = (
@@ -604,7 +664,7 @@ fn f4e2m1_truncf(d: &mut Driver, e: &Emit, op: Op, input: Value) -> Value {
 }
 
 /// A float constant of `ty` (a splat for shaped types).
-fn float_constant(d: &mut Driver, e: &Emit, ty: Type, value: f32) -> Value {
+fn float_constant(d: &mut Expander, e: &Emit, ty: Type, value: f32) -> Value {
     let elt = ty.element_type_or_self();
     let fp = crate::semantics::float::Fp::from_bits(
         crate::semantics::float::Format::F32,
