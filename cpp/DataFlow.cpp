@@ -13,6 +13,11 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::dataflow;
@@ -66,4 +71,110 @@ extern "C" void rmlirIntRangeSolverForgetOp(RmlirIntRangeSolver *state,
   state->solver.eraseState(state->solver.getProgramPointAfter(operation));
   for (Value result : operation->getResults())
     state->solver.eraseState(result);
+}
+
+extern "C" void rmlirIntRangeSolverCopyRange(RmlirIntRangeSolver *state,
+                                             MlirValue from, MlirValue to) {
+  auto *old = state->solver.lookupState<IntegerValueRangeLattice>(unwrap(from));
+  if (!old)
+    return;
+  (void)state->solver.getOrCreateState<IntegerValueRangeLattice>(unwrap(to))
+      ->join(*old);
+}
+
+extern "C" void rmlirIntRangeSolverForgetValue(RmlirIntRangeSolver *state,
+                                               MlirValue value) {
+  if (state->solver.lookupState<IntegerValueRangeLattice>(unwrap(value)))
+    state->solver.eraseState(unwrap(value));
+}
+
+namespace {
+/// Keeps the solver's states in step with erasures, as upstream's
+/// DataFlowListener does in its int-range passes.
+class SolverListener : public RewriterBase::Listener {
+public:
+  explicit SolverListener(DataFlowSolver &solver) : solver(solver) {}
+
+protected:
+  void notifyOperationErased(Operation *op) override {
+    solver.eraseState(solver.getProgramPointAfter(op));
+    for (Value result : op->getResults())
+      solver.eraseState(result);
+  }
+
+  DataFlowSolver &solver;
+};
+
+struct RustRewritePattern final : RewritePattern {
+  RustRewritePattern(MLIRContext *ctx, const RmlirRewritePattern &spec)
+      : RewritePattern(MatchAnyOpTypeTag(), spec.benefit, ctx), spec(spec) {}
+  RustRewritePattern(MLIRContext *ctx, StringRef root,
+                     const RmlirRewritePattern &spec)
+      : RewritePattern(root, spec.benefit, ctx), spec(spec) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    return success(spec.rewrite(spec.userData, wrap(op), wrap(&rewriter)));
+  }
+
+  RmlirRewritePattern spec;
+};
+} // namespace
+
+extern "C" bool rmlirIntRangeSolverApplyPatterns(
+    RmlirIntRangeSolver *state, MlirOperation root,
+    const RmlirRewritePattern *patterns, intptr_t numPatterns, int topDown) {
+  Operation *rootOp = unwrap(root);
+  MLIRContext *ctx = rootOp->getContext();
+  RewritePatternSet set(ctx);
+  for (intptr_t i = 0; i < numPatterns; ++i) {
+    const RmlirRewritePattern &p = patterns[i];
+    if (p.root.length == 0)
+      set.add<RustRewritePattern>(ctx, p);
+    else
+      set.add<RustRewritePattern>(ctx, StringRef(p.root.data, p.root.length),
+                                  p);
+  }
+  SolverListener listener(state->solver);
+  GreedyRewriteConfig config;
+  config.setListener(&listener);
+  if (topDown >= 0)
+    config.setUseTopDownTraversal(topDown != 0);
+  return succeeded(applyPatternsGreedily(rootOp, std::move(set), config));
+}
+
+extern "C" MlirOperation rmlirMaterializeConstantForValue(
+    MlirPatternRewriter rewriter, MlirValue value, MlirAttribute attr,
+    MlirType type) {
+  Value v = unwrap(value);
+  Operation *def = v.getDefiningOp();
+  Dialect *dialect = def ? def->getDialect()
+                         : v.getParentRegion()->getParentOp()->getDialect();
+  if (!dialect)
+    return {nullptr};
+  PatternRewriter &rw = *unwrap(rewriter);
+  Operation *op =
+      dialect->materializeConstant(rw, unwrap(attr), unwrap(type), v.getLoc());
+  return wrap(op);
+}
+
+extern "C" void rmlirRewriterSetInsertionPointToStart(MlirPatternRewriter rw,
+                                                      MlirBlock block) {
+  unwrap(rw)->setInsertionPointToStart(unwrap(block));
+}
+
+extern "C" void rmlirRewriterInsert(MlirPatternRewriter rw, MlirOperation op) {
+  unwrap(rw)->insert(unwrap(op));
+}
+
+extern "C" bool rmlirOperationIsTriviallyDead(MlirOperation op) {
+  return isOpTriviallyDead(unwrap(op));
+}
+
+extern "C" bool rmlirOperationIsConstantLike(MlirOperation op) {
+  return matchPattern(unwrap(op), m_Constant());
+}
+
+extern "C" MlirLocation rmlirValueGetLoc(MlirValue value) {
+  return wrap(unwrap(value).getLoc());
 }

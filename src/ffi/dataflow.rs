@@ -2,9 +2,13 @@
 //! analysis) run from Rust: the ranges upstream's arith passes decide with.
 
 use super::bindings as b;
-use super::ir::{Op, Value};
+use super::guard::guard;
+use super::ir::{Op, Value, sref};
+use super::rewrite::Rewriter;
 use crate::semantics::ApInt;
 use crate::semantics::int_range::IntRange;
+use mlir_sys::{MlirOperation, MlirPatternRewriter};
+use std::ffi::c_void;
 
 /// The solved integer ranges of everything under one op. Values created
 /// after the run have no range; forget an op before erasing it
@@ -78,6 +82,52 @@ impl IntRangeSolver {
         })
     }
 
+    /// Joins the range of `from` into the state of `to` (a value made to
+    /// stand for it).
+    pub fn copy_range(&self, from: Value, to: Value) {
+        // SAFETY: the solver and both values are live.
+        unsafe { b::rmlirIntRangeSolverCopyRange(self.raw, from.raw(), to.raw()) }
+    }
+
+    /// Forgets the state of `value`, if any.
+    pub fn forget_value(&self, value: Value) {
+        // SAFETY: the solver and the value are live.
+        unsafe { b::rmlirIntRangeSolverForgetValue(self.raw, value.raw()) }
+    }
+
+    /// MLIR's greedy driver (folding included) over `patterns` on `root`,
+    /// keeping this solver's states in step with every erasure; `top_down`
+    /// None keeps the driver's default order. False when it did not
+    /// converge.
+    pub fn apply_patterns(
+        &self,
+        root: Op,
+        patterns: &[SolverPattern],
+        top_down: Option<bool>,
+    ) -> bool {
+        let raw: Vec<b::RmlirRewritePattern> = patterns
+            .iter()
+            .map(|p| b::RmlirRewritePattern {
+                root: sref(p.root.unwrap_or("")),
+                benefit: u32::from(p.benefit),
+                rewrite: Some(rewrite_trampoline),
+                userData: p as *const SolverPattern as *mut c_void,
+            })
+            .collect();
+        let order = top_down.map_or(-1, i32::from);
+        // SAFETY: the solver and root are live; the patterns (and what their
+        // user data points to) outlive the call, the only time they are used.
+        unsafe {
+            b::rmlirIntRangeSolverApplyPatterns(
+                self.raw,
+                root.raw(),
+                raw.as_ptr(),
+                raw.len() as isize,
+                order,
+            )
+        }
+    }
+
     /// Forgets the states of `op` (call before erasing it).
     pub fn forget(&self, op: Op) {
         // SAFETY: the solver and op are live.
@@ -90,4 +140,33 @@ impl Drop for IntRangeSolver {
         // SAFETY: raw came from rmlirIntRangeSolverRun and is freed once.
         unsafe { b::rmlirIntRangeSolverDestroy(self.raw) }
     }
+}
+
+/// A rewrite pattern for [`IntRangeSolver::apply_patterns`].
+pub struct SolverPattern<'a> {
+    /// The op name it matches (None: any op).
+    pub root: Option<&'static str>,
+    /// Its benefit.
+    pub benefit: u16,
+    /// Rewrites the op; true if it did.
+    pub rewrite: &'a dyn Fn(Op, &mut Rewriter) -> bool,
+}
+
+extern "C" fn rewrite_trampoline(
+    data: *mut c_void,
+    op: MlirOperation,
+    rewriter: MlirPatternRewriter,
+) -> bool {
+    let Some(op) = Op::from_raw(op) else {
+        return false;
+    };
+    // SAFETY: `data` is the &SolverPattern that `apply_patterns` passed,
+    // alive for the driver's run.
+    let pattern = unsafe { &*(data as *const SolverPattern) };
+    guard(
+        "rewrite pattern",
+        || Some(op.location()),
+        false,
+        || (pattern.rewrite)(op, &mut Rewriter::new(rewriter, op)),
+    )
 }

@@ -243,6 +243,17 @@ impl Op {
     pub fn results(self) -> impl Iterator<Item = Value> {
         (0..self.num_results()).map(move |i| self.result(i))
     }
+    /// True when the op has no uses and no side effects (MLIR's
+    /// `isOpTriviallyDead`).
+    pub fn is_trivially_dead(self) -> bool {
+        // SAFETY: op is live.
+        unsafe { b::rmlirOperationIsTriviallyDead(self.raw()) }
+    }
+    /// True when the op is a constant (`m_Constant`).
+    pub fn is_constant_like(self) -> bool {
+        // SAFETY: op is live.
+        unsafe { b::rmlirOperationIsConstantLike(self.raw()) }
+    }
     /// Number of regions.
     pub fn num_regions(self) -> usize {
         // SAFETY: op is live.
@@ -1090,4 +1101,12 @@ pub fn float_width(ty: Type) -> Option<u32> {
 /// Every lane of a dense int/index/float attribute as raw bit patterns.
 pub fn read_dense_lanes(attr: Attr, count: usize, width: u32) -> Option<Vec<ApInt>> {
     words::read_dense_all(attr, count, width)
+}
+
+impl Value {
+    /// The value's location (its defining op's, or the block argument's).
+    pub fn location(self) -> Location {
+        // SAFETY: the value is live.
+        Location::from_raw(unsafe { b::rmlirValueGetLoc(self.raw()) }).expect("value location")
+    }
 }

@@ -30,6 +30,13 @@ impl Region {
         // SAFETY: the region is live.
         Block::from_raw(unsafe { mlirRegionGetFirstBlock(self.raw()) })
     }
+    /// Every block, in order.
+    pub fn blocks(self) -> impl Iterator<Item = Block> {
+        std::iter::successors(self.first_block(), |b| {
+            // SAFETY: the block is live.
+            Block::from_raw(unsafe { mlirBlockGetNextInRegion(b.raw()) })
+        })
+    }
     /// Appends a new block with arguments of `types` (at `loc`).
     pub fn append_block(self, types: &[Type], loc: super::ir::Location) -> Block {
         let locs: Vec<MlirLocation> = types.iter().map(|_| loc.raw()).collect();

@@ -62,6 +62,32 @@ impl Rewriter {
         unsafe { mlirRewriterBaseReplaceAllUsesWith(self.base(), from.raw(), to.raw()) }
     }
 
+    /// Moves the insertion point of [`Rewriter::insert_here`] to the start
+    /// of `block`.
+    pub fn set_insertion_point_to_start(&mut self, block: super::region::Block) {
+        // SAFETY: the rewriter and the block are live.
+        unsafe { b::rmlirRewriterSetInsertionPointToStart(self.raw, block.raw()) }
+    }
+
+    /// Inserts a detached op at the rewriter's insertion point (before the
+    /// root op unless moved).
+    pub fn insert_here(&mut self, op: Op) -> Op {
+        // SAFETY: the rewriter is live; op is detached and becomes owned by
+        // the insertion block.
+        unsafe { b::rmlirRewriterInsert(self.raw, op.raw()) };
+        op
+    }
+
+    /// The constant `attr` of type `ty` standing for `value`, as the dialect
+    /// of the value's defining op (or of the op owning its block) builds it,
+    /// at the insertion point; None when that dialect cannot.
+    pub fn materialize_constant_for(&mut self, value: Value, attr: Attr, ty: Type) -> Option<Op> {
+        // SAFETY: the rewriter, value, attribute and type are live.
+        Op::from_raw(unsafe {
+            b::rmlirMaterializeConstantForValue(self.raw, value.raw(), attr.raw(), ty.raw())
+        })
+    }
+
     /// Erases an op without uses.
     pub fn erase_op(&mut self, op: Op) {
         // SAFETY: op is live and (by the caller) has no uses left.

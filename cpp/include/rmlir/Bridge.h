@@ -191,6 +191,48 @@ rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state, MlirValue value,
 MLIR_CAPI_EXPORTED void rmlirIntRangeSolverForgetOp(RmlirIntRangeSolver *state,
                                                     MlirOperation op);
 
+/// Joins the range of `from` into `to` (a value made to stand for it).
+MLIR_CAPI_EXPORTED void rmlirIntRangeSolverCopyRange(RmlirIntRangeSolver *state,
+                                                     MlirValue from,
+                                                     MlirValue to);
+/// Forgets the state of `value`, if the solver has one.
+MLIR_CAPI_EXPORTED void
+rmlirIntRangeSolverForgetValue(RmlirIntRangeSolver *state, MlirValue value);
+
+/// A rewrite pattern for the greedy driver (an empty `root` matches any op).
+typedef struct {
+  MlirStringRef root;
+  unsigned benefit;
+  bool (*rewrite)(void *userData, MlirOperation op,
+                  MlirPatternRewriter rewriter);
+  void *userData;
+} RmlirRewritePattern;
+
+/// MLIR's greedy driver (folding included) over `patterns` on `root`, with
+/// a listener that keeps `state` in step with erasures (upstream's
+/// DataFlowListener). `topDown`: 1 or 0, or -1 for the driver's default.
+MLIR_CAPI_EXPORTED bool rmlirIntRangeSolverApplyPatterns(
+    RmlirIntRangeSolver *state, MlirOperation root,
+    const RmlirRewritePattern *patterns, intptr_t numPatterns, int topDown);
+
+/// The constant `attr` of `type` for `value`, built by the dialect of the
+/// value's defining op (or of the op owning its block) at the rewriter's
+/// insertion point; null when that dialect cannot build it.
+MLIR_CAPI_EXPORTED MlirOperation rmlirMaterializeConstantForValue(
+    MlirPatternRewriter rewriter, MlirValue value, MlirAttribute attr,
+    MlirType type);
+MLIR_CAPI_EXPORTED void
+rmlirRewriterSetInsertionPointToStart(MlirPatternRewriter rewriter,
+                                      MlirBlock block);
+/// Inserts a detached op at the rewriter's insertion point.
+MLIR_CAPI_EXPORTED void rmlirRewriterInsert(MlirPatternRewriter rewriter,
+                                            MlirOperation op);
+MLIR_CAPI_EXPORTED bool rmlirOperationIsTriviallyDead(MlirOperation op);
+/// `matchPattern(op, m_Constant())`.
+MLIR_CAPI_EXPORTED bool rmlirOperationIsConstantLike(MlirOperation op);
+/// `Value::getLoc` (the defining op's or the block argument's location).
+MLIR_CAPI_EXPORTED MlirLocation rmlirValueGetLoc(MlirValue value);
+
 /*===------------------------ Dialect conversion -------------------------===*/
 
 /// The OpBuilder a materialization builds with (insert ops created detached
