@@ -178,3 +178,7 @@ extern "C" bool rmlirOperationIsConstantLike(MlirOperation op) {
 extern "C" MlirLocation rmlirValueGetLoc(MlirValue value) {
   return wrap(unwrap(value).getLoc());
 }
+
+extern "C" bool rmlirOperationIsElementwise(MlirOperation op) {
+  return unwrap(op)->hasTrait<OpTrait::Elementwise>();
+}

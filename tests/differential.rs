@@ -557,6 +557,27 @@ fn random_programs_range_optimize_with_our_pass_exactly_as_upstream() {
     );
 }
 
+/// `rarith-int-range-narrowing` narrows exactly what upstream's
+/// `arith-int-range-narrowing` narrows (the same analysis, the same
+/// bottom-up greedy driver), to 8 and 16 bits and to 32 and 1 bits.
+#[test]
+fn random_programs_narrow_exactly_as_upstream() {
+    same_as_upstream_pass(
+        "--arith-int-range-narrowing=int-bitwidths-supported=8,16",
+        "--rarith-int-range-narrowing=int-bitwidths-supported=8,16",
+        0x0a_7707,
+        &[],
+        none_documented_here,
+    );
+    same_as_upstream_pass(
+        "--arith-int-range-narrowing=int-bitwidths-supported=32,1",
+        "--rarith-int-range-narrowing=int-bitwidths-supported=32,1",
+        0x0a_7708,
+        &[],
+        none_documented_here,
+    );
+}
+
 fn none_documented_here(_: &str, _: &str) -> bool {
     false
 }

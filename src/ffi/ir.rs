@@ -249,6 +249,11 @@ impl Op {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsTriviallyDead(self.raw()) }
     }
+    /// True for ops with the `Elementwise` trait.
+    pub fn is_elementwise(self) -> bool {
+        // SAFETY: op is live.
+        unsafe { b::rmlirOperationIsElementwise(self.raw()) }
+    }
     /// True when the op is a constant (`m_Constant`).
     pub fn is_constant_like(self) -> bool {
         // SAFETY: op is live.

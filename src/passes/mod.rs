@@ -7,6 +7,7 @@ mod arith_to_llvm;
 pub mod conversion;
 mod driver;
 mod emulate_unsupported_floats;
+mod int_range_narrowing;
 mod int_range_optimizations;
 mod outline;
 mod reify;
@@ -34,4 +35,5 @@ pub static ALL: &[PassDef] = &[
     unsigned_when_equivalent::PASS,
     emulate_unsupported_floats::PASS,
     int_range_optimizations::PASS,
+    int_range_narrowing::PASS,
 ];

@@ -337,6 +337,16 @@ impl ApInt {
         count
     }
 
+    /// Number of leading bits equal to the sign bit (LLVM's
+    /// `getNumSignBits`).
+    pub fn num_sign_bits(&self) -> u32 {
+        if self.is_negative() {
+            self.not().leading_zeros()
+        } else {
+            self.leading_zeros()
+        }
+    }
+
     /// Number of significant bits (width minus leading zeros).
     pub fn active_bits(&self) -> u32 {
         self.width - self.leading_zeros()

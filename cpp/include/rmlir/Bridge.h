@@ -230,6 +230,8 @@ MLIR_CAPI_EXPORTED void rmlirRewriterInsert(MlirPatternRewriter rewriter,
 MLIR_CAPI_EXPORTED bool rmlirOperationIsTriviallyDead(MlirOperation op);
 /// `matchPattern(op, m_Constant())`.
 MLIR_CAPI_EXPORTED bool rmlirOperationIsConstantLike(MlirOperation op);
+/// True for ops with the `Elementwise` trait.
+MLIR_CAPI_EXPORTED bool rmlirOperationIsElementwise(MlirOperation op);
 /// `Value::getLoc` (the defining op's or the block argument's location).
 MLIR_CAPI_EXPORTED MlirLocation rmlirValueGetLoc(MlirValue value);
 

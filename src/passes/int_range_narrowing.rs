@@ -1,0 +1,261 @@
+//! `rarith-int-range-narrowing`: upstream's `arith-int-range-narrowing` for
+//! rarith. Where MLIR's integer range analysis proves every operand and
+//! result of an elementwise integer op (or both sides of a `cmpi`) fits in
+//! one of the `int-bitwidths-supported` widths, the op is rebuilt at that
+//! width between truncations and extensions (signed or unsigned as the
+//! ranges allow); `index_cast` round trips through `index` that come back
+//! to a supported width fold away. MLIR's greedy driver runs the patterns
+//! bottom-up, kept in step with the analysis, as upstream's pass does.
+
+use crate::ffi::dataflow::{IntRangeSolver, SolverPattern};
+use crate::ffi::ir::{Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
+use crate::registry::{PassDef, PassOption};
+use crate::semantics::int_range::IntRange;
+
+pub const PASS: PassDef = PassDef {
+    argument: "rarith-int-range-narrowing",
+    description: "Reduce integer operations bitwidth based on integer range analysis",
+    op_name: "",
+    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
+    options: &[PassOption::list("int-bitwidths-supported")],
+    run: |root, options| {
+        let mut widths = Vec::new();
+        for w in options.list("int-bitwidths-supported") {
+            let Ok(w) = w.parse::<u32>() else {
+                root.emit_error(&format!(
+                    "invalid value `{w}` for option int-bitwidths-supported"
+                ));
+                return false;
+            };
+            widths.push(w);
+        }
+        run(root, &widths)
+    },
+};
+
+fn run(root: Op, widths: &[u32]) -> bool {
+    let Some(solver) = IntRangeSolver::run(root) else {
+        root.emit_error("integer range analysis failed");
+        return false;
+    };
+    let elementwise = |op: Op, rw: &mut Rewriter| narrow_elementwise(&solver, widths, op, rw);
+    let cmpi = |op: Op, rw: &mut Rewriter| narrow_cmpi(&solver, widths, op, rw);
+    let chain_ui =
+        |op: Op, rw: &mut Rewriter| fold_index_cast_chain::<rarith::IndexCastUIOp>(widths, op, rw);
+    let chain =
+        |op: Op, rw: &mut Rewriter| fold_index_cast_chain::<rarith::IndexCastOp>(widths, op, rw);
+    let patterns = [
+        SolverPattern {
+            root: None,
+            benefit: 1,
+            rewrite: &elementwise,
+        },
+        SolverPattern {
+            root: Some(rarith::CmpIOp::NAME),
+            benefit: 1,
+            rewrite: &cmpi,
+        },
+        SolverPattern {
+            root: Some(rarith::IndexCastUIOp::NAME),
+            benefit: 1,
+            rewrite: &chain_ui,
+        },
+        SolverPattern {
+            root: Some(rarith::IndexCastOp::NAME),
+            benefit: 1,
+            rewrite: &chain,
+        },
+    ];
+    solver.apply_patterns(root, &patterns, Some(false))
+}
+
+/// Which truncation keeps a range's values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum CastKind {
+    None,
+    Signed,
+    Unsigned,
+    Both,
+}
+
+/// The truncation to `target` bits that keeps every value of `range`.
+fn truncatability(range: &IntRange, target: u32) -> CastKind {
+    let width = range.smin.width();
+    if width <= target {
+        return CastKind::None;
+    }
+    let removed = width - target;
+    let signed = range.smin.num_sign_bits() > removed && range.smax.num_sign_bits() > removed;
+    let unsigned = range.umin.leading_zeros() >= removed && range.umax.leading_zeros() >= removed;
+    match (signed, unsigned) {
+        (true, true) => CastKind::Both,
+        (true, false) => CastKind::Signed,
+        (false, true) => CastKind::Unsigned,
+        (false, false) => CastKind::None,
+    }
+}
+
+fn merge(a: CastKind, b: CastKind) -> CastKind {
+    match (a, b) {
+        (CastKind::None, _) | (_, CastKind::None) => CastKind::None,
+        (CastKind::Both, k) | (k, CastKind::Both) => k,
+        (x, y) if x == y => x,
+        _ => CastKind::None,
+    }
+}
+
+/// The integer type of `width` bits in the shape of `ty`.
+fn target_type(ty: Type, width: u32) -> Option<Type> {
+    let int = ty.context().integer_type(width);
+    if ty.is_shaped() {
+        ty.with_element_type(int)
+    } else {
+        Some(int)
+    }
+}
+
+/// `src` cast to `to` as `kind` allows (index casts for `index`, else
+/// trunci, extsi or extui).
+fn cast(rw: &mut Rewriter, op: Op, src: Value, to: Type, kind: CastKind) -> Value {
+    let from = src.ty();
+    if from == to {
+        return src;
+    }
+    let (fe, te) = (from.element_type_or_self(), to.element_type_or_self());
+    let name = if fe.is_index() || te.is_index() {
+        if kind == CastKind::Signed {
+            rarith::IndexCastOp::NAME
+        } else {
+            rarith::IndexCastUIOp::NAME
+        }
+    } else if te.int_width() < fe.int_width() {
+        rarith::TruncIOp::NAME
+    } else if kind == CastKind::Signed {
+        rarith::ExtSIOp::NAME
+    } else {
+        rarith::ExtUIOp::NAME
+    };
+    rw.create(name, op.location(), &[src], &[to], &[]).result(0)
+}
+
+fn ranges(solver: &IntRangeSolver, values: impl Iterator<Item = Value>) -> Option<Vec<IntRange>> {
+    values.map(|v| solver.range(v)).collect()
+}
+
+/// Upstream's NarrowElementwise.
+fn narrow_elementwise(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+    if !op.is_elementwise() || op.num_results() == 0 {
+        return false;
+    }
+    let Some(mut all) = ranges(solver, op.operands()) else {
+        return false;
+    };
+    let Some(results) = ranges(solver, op.results()) else {
+        return false;
+    };
+    all.extend(results);
+    let src = op.result(0).ty();
+    if op.results().any(|r| r.ty() != src)
+        || op.num_operands() == 0
+        || op.operands().any(|v| v.ty() != src)
+    {
+        return false;
+    }
+    for &width in widths {
+        let kind = all
+            .iter()
+            .fold(CastKind::Both, |k, r| merge(k, truncatability(r, width)));
+        if kind == CastKind::None {
+            continue;
+        }
+        let Some(target) = target_type(src, width) else {
+            continue;
+        };
+        if target == src {
+            continue;
+        }
+        // Every operand is cast (a repeated one twice; the clone uses the
+        // last cast, and the driver erases the dead one, as upstream's
+        // IRMapping does).
+        let mut mapped: Vec<(Value, Value)> = Vec::new();
+        for (arg, range) in op.operands().zip(&all) {
+            let arg_kind = if kind == CastKind::Signed && !range.smin.is_negative() {
+                CastKind::Both
+            } else {
+                kind
+            };
+            let new = cast(rw, op, arg, target, arg_kind);
+            mapped.retain(|(old, _)| *old != arg);
+            mapped.push((arg, new));
+        }
+        let operands: Vec<Value> = op
+            .operands()
+            .map(|v| {
+                mapped
+                    .iter()
+                    .find(|(old, _)| *old == v)
+                    .map_or(v, |(_, n)| *n)
+            })
+            .collect();
+        let types = vec![target; op.num_results()];
+        let new = rw.insert(op.create_like(&operands, &types));
+        let mut replacements = Vec::with_capacity(op.num_results());
+        for (new_result, old_result) in new.results().zip(op.results()) {
+            let back = cast(rw, op, new_result, src, kind);
+            solver.copy_range(old_result, back);
+            replacements.push(back);
+        }
+        rw.replace_op(op, &replacements);
+        return true;
+    }
+    false
+}
+
+/// Upstream's NarrowCmpI.
+fn narrow_cmpi(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+    let (lhs, rhs) = (op.operand(0), op.operand(1));
+    let Some(r) = ranges(solver, op.operands()) else {
+        return false;
+    };
+    let src = lhs.ty();
+    for &width in widths {
+        let (lk, rk) = (truncatability(&r[0], width), truncatability(&r[1], width));
+        if merge(lk, rk) == CastKind::None {
+            continue;
+        }
+        let Some(target) = target_type(src, width) else {
+            continue;
+        };
+        if target == src {
+            continue;
+        }
+        let l = cast(rw, op, lhs, target, lk);
+        let r = cast(rw, op, rhs, target, rk);
+        let types: Vec<Type> = op.results().map(|v| v.ty()).collect();
+        let new = rw.insert(op.create_like(&[l, r], &types));
+        solver.copy_range(op.result(0), new.result(0));
+        rw.replace_op(op, &[new.result(0)]);
+        return true;
+    }
+    false
+}
+
+/// Upstream's FoldIndexCastChain: `cast(cast(x : iN to index) to iN)` is
+/// `x` when N is a supported width.
+fn fold_index_cast_chain<C: OdsOp>(widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+    let Some(inner) = op.operand(0).defined_by::<C>() else {
+        return false;
+    };
+    let src = inner.operand(0);
+    let ty = op.result(0).ty();
+    if src.ty() != ty || !inner.result(0).ty().is_index() {
+        return false;
+    }
+    if !(ty.is_integer() && ty.int_width().is_some_and(|w| widths.contains(&w))) {
+        return false;
+    }
+    rw.replace_op(op, &[src]);
+    true
+}
