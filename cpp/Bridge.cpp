@@ -436,19 +436,21 @@ private:
 } // namespace
 
 extern "C" void rmlirBridgeRegisterPasses(void) {
-  static bool registered = false;
-  if (registered)
-    return;
-  registered = true;
-  static TypeIDAllocator allocator;
-  intptr_t n = hooks().numPasses();
-  for (intptr_t i = 0; i < n; ++i) {
-    RmlirPassDesc desc = hooks().passDesc(i);
-    TypeID typeId = allocator.allocate();
-    registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
-      return std::make_unique<RustPass>(desc, typeId);
-    });
-  }
+  // Once per process, thread-safely (a function-local static): the pass
+  // registry is a global map that concurrent registration corrupts.
+  static const bool registered = [] {
+    static TypeIDAllocator allocator;
+    intptr_t n = hooks().numPasses();
+    for (intptr_t i = 0; i < n; ++i) {
+      RmlirPassDesc desc = hooks().passDesc(i);
+      TypeID typeId = allocator.allocate();
+      registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
+        return std::make_unique<RustPass>(desc, typeId);
+      });
+    }
+    return true;
+  }();
+  (void)registered;
 }
 
 //===----------------------------------------------------------------------===//

@@ -40,6 +40,18 @@ pub fn scf_dialect_handle() -> MlirDialectHandle {
     unsafe { mlirGetDialectHandle__scf__() }
 }
 
+/// The C API handle of upstream's func dialect.
+pub fn func_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__func__() }
+}
+
+/// The C API handle of upstream's vector dialect.
+pub fn vector_dialect_handle() -> MlirDialectHandle {
+    // SAFETY: returns a static handle.
+    unsafe { mlirGetDialectHandle__vector__() }
+}
+
 /// The C API handle of upstream's tensor dialect.
 pub fn tensor_dialect_handle() -> MlirDialectHandle {
     // SAFETY: returns a static handle.
@@ -100,9 +112,21 @@ pub fn new_context(descriptor: &'static Descriptor) -> melior::Context {
     context.append_dialect_registry(&registry);
     context.load_all_available_dialects();
     melior::utility::register_all_llvm_translations(&context);
-    melior::utility::register_all_passes();
-    register_passes(descriptor);
+    register_all_passes_once(descriptor);
     context
+}
+
+/// Registers every upstream pass and ours with MLIR's global pass registry,
+/// once per process. The registry is a plain global map: contexts created
+/// on parallel threads (tests do) registering at the same time corrupted it
+/// (crashes now and then: a segfault, or a C++ exception from a corrupted
+/// object unwinding into Rust).
+fn register_all_passes_once(descriptor: &'static Descriptor) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        melior::utility::register_all_passes();
+        register_passes(descriptor);
+    });
 }
 
 impl Context {

@@ -151,9 +151,10 @@ pub fn host_cpu() -> HostCpu {
 
 /// Serializes what the JITs of a process do with LLVM's process-wide state
 /// (target machines, ORC sessions, debugger registration of emitted code):
-/// creating, compiling on first call, and destroying an engine. Engines
-/// created and torn down from parallel threads crashed the process now and
-/// then (a segfault or a C++ exception inside LLVM) under load.
+/// creating, compiling on first call, and destroying an engine. (Added while
+/// chasing crashes of parallel tests whose cause turned out to be concurrent
+/// pass registration, see `ffi::context`; kept, as LLVM does not promise
+/// that this state is thread-safe.)
 static JIT_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn jit_lock() -> std::sync::MutexGuard<'static, ()> {

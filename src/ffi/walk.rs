@@ -185,6 +185,15 @@ impl Builder {
         }
     }
 
+    /// A builder inserting at the start of `block` (ops get `loc`; each
+    /// new op goes before the ones the block had).
+    pub fn at_start(block: super::region::Block, loc: Location) -> Self {
+        Builder {
+            point: Point::BlockStart(block.raw()),
+            loc,
+        }
+    }
+
     /// A builder appending at the end of `block` (ops get `loc`).
     pub fn at_end(block: super::region::Block, loc: Location) -> Self {
         Builder {

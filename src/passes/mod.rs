@@ -3,6 +3,7 @@
 
 mod arith_bridge;
 mod arith_expand;
+mod arith_to_apfloat;
 mod arith_to_llvm;
 pub mod conversion;
 mod driver;
@@ -36,4 +37,5 @@ pub static ALL: &[PassDef] = &[
     emulate_unsupported_floats::PASS,
     int_range_optimizations::PASS,
     int_range_narrowing::PASS,
+    arith_to_apfloat::PASS,
 ];

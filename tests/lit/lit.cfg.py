@@ -53,6 +53,15 @@ native_passes = (
     "convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
     "finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 )
+# %apfloat: float ops through the APFloat runtime, then to the LLVM dialect
+# (the f8 values vanish between the bitcasts canonicalize folds away).
+config.substitutions.append(
+    (
+        "%apfloat",
+        "builtin.module(convert-rarith-to-apfloat,canonicalize,convert-rarith-to-llvm,"
+        "convert-func-to-llvm,reconcile-unrealized-casts)",
+    )
+)
 config.substitutions.append(("%native-inner", native_passes))
 config.substitutions.append(("%native", f"builtin.module({native_passes})"))
 
