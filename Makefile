@@ -43,9 +43,12 @@ bench: build
 
 # Every canonicalization pattern and folder proven by execution (before and
 # after canonicalize, JIT), exhaustively over i1/i4/i8 operand pairs; prints
-# the table (pattern/folder, cases, fired, mismatches). make test runs a sample.
+# the table (pattern/folder, cases, fired, mismatches). Then every f8E4M3FN
+# and f8E5M2 pair through the APFloat runtime against the folders. make test
+# runs a sample of both.
 verify: build
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test rewrite_exec -- --nocapture
+	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test apfloat_exec -- --nocapture
 
 # Coverage-guided fuzzing (libFuzzer via libfuzzer-sys, sanitizer coverage):
 # the parser, then canonicalize/cse/int-range-optimizations/each rmlir pass.

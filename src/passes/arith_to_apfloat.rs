@@ -246,6 +246,23 @@ impl Lowering {
             return;
         }
         let (i1, i8, i32, i64) = (self.int(1), self.int(8), self.int(32), self.int(64));
+        // remf and the float-to-int casts need more of the runtime (see
+        // `fmod` and `truncate`), declared before their own function.
+        let exact_fmod = matches!(kind, Kind::Binary("remainder") | Kind::FloatToInt { .. });
+        if exact_fmod {
+            for (name, inputs, result) in [
+                ("remainder", &[i32, i64, i64][..], i64),
+                ("compare", &[i32, i64, i64][..], i8),
+                ("abs", &[i32, i64][..], i64),
+                ("neg", &[i32, i64][..], i64),
+                ("add", &[i32, i64, i64][..], i64),
+                ("subtract", &[i32, i64, i64][..], i64),
+            ] {
+                if self.declare(name, inputs, result).is_none() {
+                    return;
+                }
+            }
+        }
         let callee = match kind {
             Kind::Binary(name) => self.declare(name, &[i32, i64, i64], i64),
             Kind::Neg => self.declare("neg", &[i32, i64], i64),
@@ -313,6 +330,12 @@ impl Lowering {
         let i64 = self.int(64);
         let out = op.result(0).ty().element_type_or_self();
         match kind {
+            Kind::Binary("remainder") => {
+                let (l, r) = (self.bits64(b, loc, args[0])?, self.bits64(b, loc, args[1])?);
+                let sem = self.constant(b, loc, 32, semantics(out)?);
+                let res = self.fmod(b, loc, sem, l, r);
+                self.to_float(b, loc, res, out)
+            }
             Kind::Binary(_) => {
                 let (l, r) = (self.bits64(b, loc, args[0])?, self.bits64(b, loc, args[1])?);
                 let sem = self.constant(b, loc, 32, semantics(out)?);
@@ -335,6 +358,7 @@ impl Lowering {
             Kind::FloatToInt { unsigned } => {
                 let x = self.bits64(b, loc, args[0])?;
                 let sem = self.constant(b, loc, 32, semantics(args[0].ty())?);
+                let x = self.truncate(b, loc, sem, x, args[0].ty())?;
                 let width = self.constant(b, loc, 32, i64::from(out.int_width()?));
                 let uns = self.constant(b, loc, 1, i64::from(unsigned));
                 let res = self.call(b, loc, callee, &[sem, width, uns, x], i64);
@@ -374,6 +398,106 @@ impl Lowering {
                 Some(self.compare_result(b, loc, cmp, pred))
             }
         }
+    }
+
+    fn runtime(&self, name: &str) -> Attr {
+        self.ctx.flat_symbol_ref(&format!("_mlir_apfloat_{name}"))
+    }
+
+    /// `fmod(x, y)` (the remainder with the sign of `x`, what `remf` means)
+    /// from the runtime's IEEE `remainder` (quotient rounded to nearest):
+    /// where the two differ, `r` has the other sign than `x` and is nonzero,
+    /// and `r + copysign(|y|, x)` is the exact fmod (representable, so the
+    /// addition is exact). Upstream calls `remainder` alone, which is not
+    /// `remf` (docs/upstream-differences.md).
+    fn fmod(
+        &self,
+        b: &Builder,
+        loc: crate::ffi::ir::Location,
+        sem: Value,
+        x: Value,
+        y: Value,
+    ) -> Value {
+        let (i8, i64) = (self.int(8), self.int(64));
+        let r = self.call(b, loc, self.runtime("remainder"), &[sem, x, y], i64);
+        let zero = self.constant(b, loc, 64, 0);
+        let cx = self.call(b, loc, self.runtime("compare"), &[sem, x, zero], i8);
+        let cr = self.call(b, loc, self.runtime("compare"), &[sem, r, zero], i8);
+        let x_neg = self.any_of(b, loc, cx, &[0]);
+        let r_neg = self.any_of(b, loc, cr, &[0]);
+        let r_pos = self.any_of(b, loc, cr, &[2]);
+        let one = self.constant(b, loc, 1, 1);
+        let x_not_neg = b
+            .create(
+                rarith::XOrIOp::NAME,
+                loc,
+                &[x_neg, one],
+                &[self.int(1)],
+                &[],
+            )
+            .result(0);
+        let a = b
+            .create(
+                rarith::AndIOp::NAME,
+                loc,
+                &[x_neg, r_pos],
+                &[self.int(1)],
+                &[],
+            )
+            .result(0);
+        let c = b
+            .create(
+                rarith::AndIOp::NAME,
+                loc,
+                &[x_not_neg, r_neg],
+                &[self.int(1)],
+                &[],
+            )
+            .result(0);
+        let wrong_sign = b
+            .create(rarith::OrIOp::NAME, loc, &[a, c], &[self.int(1)], &[])
+            .result(0);
+        let ay = self.call(b, loc, self.runtime("abs"), &[sem, y], i64);
+        let nay = self.call(b, loc, self.runtime("neg"), &[sem, ay], i64);
+        let step = b
+            .create(rarith::SelectOp::NAME, loc, &[x_neg, nay, ay], &[i64], &[])
+            .result(0);
+        let fixed = self.call(b, loc, self.runtime("add"), &[sem, r, step], i64);
+        b.create(
+            rarith::SelectOp::NAME,
+            loc,
+            &[wrong_sign, fixed, r],
+            &[i64],
+            &[],
+        )
+        .result(0)
+    }
+
+    /// `x` (bits, i64) rounded toward zero, `x - fmod(x, 1.0)` (exact): the
+    /// runtime's `convert_to_int` rounds to nearest, where `fptosi` and
+    /// `fptoui` truncate (docs/upstream-differences.md).
+    fn truncate(
+        &self,
+        b: &Builder,
+        loc: crate::ffi::ir::Location,
+        sem: Value,
+        x: Value,
+        ty: Type,
+    ) -> Option<Value> {
+        let format = ty.float_format()?;
+        let one_bits =
+            crate::semantics::float::Fp::from_int(format, &ApInt::from_u64(8, 1), false)?
+                .to_apint()
+                .low_u64();
+        let one = self.constant(b, loc, 64, one_bits as i64);
+        let frac = self.fmod(b, loc, sem, x, one);
+        Some(self.call(
+            b,
+            loc,
+            self.runtime("subtract"),
+            &[sem, x, frac],
+            self.int(64),
+        ))
     }
 
     /// The i1 a predicate gives from APFloat's `cmpResult` (0 less, 1 equal,
