@@ -3,6 +3,7 @@
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 use crate::hooks;
+use crate::ods::OdsOp;
 use crate::ods::rarith;
 
 hooks!(rarith::ConstantOp {
@@ -84,11 +85,23 @@ pub fn materialize(value: Attr, ty: Type, loc: Location) -> Option<Op> {
     if !is_buildable_with(value, ty) {
         return None;
     }
-    Op::create("rarith.constant", loc, &[], &[ty], &[("value", value)])
+    Op::create(
+        rarith::ConstantOp::NAME,
+        loc,
+        &[],
+        &[ty],
+        &[("value", value)],
+    )
 }
 
 /// Creates an `rarith.constant` of `value` with the rewriter.
 pub fn create(rw: &mut crate::ffi::rewrite::Rewriter, value: Attr, loc: Location) -> Op {
     let ty = value.ty().expect("typed constant");
-    rw.create("rarith.constant", loc, &[], &[ty], &[("value", value)])
+    rw.create(
+        rarith::ConstantOp::NAME,
+        loc,
+        &[],
+        &[ty],
+        &[("value", value)],
+    )
 }

@@ -157,34 +157,34 @@ fn mul(a: &ApInt, b: &ApInt) -> (ApInt, bool, bool) {
 
 // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
 reassoc_pattern!(addi_addi_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: add, result: "rarith.addi", const_first: false, merge_flags: true);
+    combine: add, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
 reassoc_pattern!(addi_subi_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
+    combine: sub_rev, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
 // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
 reassoc_pattern!(addi_subi_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
-    combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
+    combine: add, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
 // subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
 reassoc_pattern!(subi_rhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: sub, result: "rarith.addi", const_first: false, merge_flags: false);
+    combine: sub, result: rarith::AddIOp::NAME, const_first: false, merge_flags: false);
 // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
 reassoc_pattern!(subi_lhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
-    combine: sub_rev, result: "rarith.subi", const_first: true, merge_flags: true);
+    combine: sub_rev, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
 reassoc_pattern!(subi_rhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: add, result: "rarith.subi", const_first: false, merge_flags: true);
+    combine: add, result: rarith::SubIOp::NAME, const_first: false, merge_flags: true);
 // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
 reassoc_pattern!(subi_rhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
-    combine: sub, result: "rarith.subi", const_first: true, merge_flags: true);
+    combine: sub, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
 reassoc_pattern!(subi_lhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
-    combine: add, result: "rarith.subi", const_first: true, merge_flags: true);
+    combine: add, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
 reassoc_pattern!(subi_lhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Lhs,
-    combine: sub_rev, result: "rarith.addi", const_first: false, merge_flags: true);
+    combine: sub_rev, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
 // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
 reassoc_pattern!(muli_muli_constant, inner: rarith::MulIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: mul, result: "rarith.muli", const_first: false, merge_flags: true);
+    combine: mul, result: rarith::MulIOp::NAME, const_first: false, merge_flags: true);
 
 /// True when `v` is a constant -1 (scalar or splat).
 fn is_minus_one(v: Value) -> bool {
@@ -213,7 +213,7 @@ fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
     let loc = fused(&[op, *m]);
     let new = binary(
         rw,
-        "rarith.subi",
+        rarith::SubIOp::NAME,
         loc,
         op.operand(1 - at),
         m.operand(0),
@@ -238,7 +238,14 @@ fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
     let loc = fused(&[op, *inner]);
     let c = constant(rw, zero, loc);
     let bits = flags(op) & flags(*inner);
-    let new = binary(rw, "rarith.subi", loc, c, y, Some(flags_attr(op, bits)));
+    let new = binary(
+        rw,
+        rarith::SubIOp::NAME,
+        loc,
+        c,
+        y,
+        Some(flags_attr(op, bits)),
+    );
     rw.replace_op(op, &[new]);
     true
 }
@@ -257,13 +264,13 @@ fn drop_unused_high(op: Op, rw: &mut Rewriter, narrow: &str) -> bool {
 }
 
 fn addui_extended_to_addi(op: Op, rw: &mut Rewriter) -> bool {
-    drop_unused_high(op, rw, "rarith.addi")
+    drop_unused_high(op, rw, rarith::AddIOp::NAME)
 }
 fn mulsi_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
-    drop_unused_high(op, rw, "rarith.muli")
+    drop_unused_high(op, rw, rarith::MulIOp::NAME)
 }
 fn mului_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
-    drop_unused_high(op, rw, "rarith.muli")
+    drop_unused_high(op, rw, rarith::MulIOp::NAME)
 }
 
 /// mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]
@@ -295,10 +302,22 @@ fn mulsi_extended_rhs_one(op: Op, rw: &mut Rewriter) -> bool {
         &ApInt::from_u64(64, CmpIPredicate::Slt as u64),
     );
     let cmp = rw
-        .create("rarith.cmpi", loc, &[x, z], &[i1_ty], &[("predicate", slt)])
+        .create(
+            rarith::CmpIOp::NAME,
+            loc,
+            &[x, z],
+            &[i1_ty],
+            &[("predicate", slt)],
+        )
         .result(0);
     let high = rw
-        .create("rarith.extsi", loc, &[cmp], &[op.result(1).ty()], &[])
+        .create(
+            rarith::ExtSIOp::NAME,
+            loc,
+            &[cmp],
+            &[op.result(1).ty()],
+            &[],
+        )
         .result(0);
     rw.replace_op(op, &[x, high]);
     true
@@ -373,7 +392,7 @@ fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
     let loc = fused(&[op, *cmp]);
     let new = rw
         .create(
-            "rarith.cmpi",
+            rarith::CmpIOp::NAME,
             loc,
             &[cmp.operand(0), cmp.operand(1)],
             &[op.result(0).ty()],
@@ -409,7 +428,7 @@ fn cmpi_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     let p = op.attr("predicate").expect("predicate");
     let new = rw
         .create(
-            "rarith.cmpi",
+            rarith::CmpIOp::NAME,
             loc,
             &[x, y],
             &[op.result(0).ty()],
@@ -545,12 +564,12 @@ fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
     let loc = fused(&[op, *shr]);
     let c_new = constant(rw, c_attr, loc);
     let shrui = rw
-        .create("rarith.shrui", loc, &[x, c_new], &[x.ty()], &[])
+        .create(rarith::ShRUIOp::NAME, loc, &[x, c_new], &[x.ty()], &[])
         .result(0);
     let f = op.attr(FLAGS).expect("overflow flags");
     let new = rw
         .create(
-            "rarith.trunci",
+            rarith::TruncIOp::NAME,
             loc,
             &[shrui],
             &[op.result(0).ty()],

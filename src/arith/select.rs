@@ -122,7 +122,7 @@ fn fused(ops: &[Op]) -> Location {
 }
 
 fn select(rw: &mut Rewriter, loc: Location, c: Value, a: Value, b: Value) -> Value {
-    rw.create("rarith.select", loc, &[c, a, b], &[a.ty()], &[])
+    rw.create(rarith::SelectOp::NAME, loc, &[c, a, b], &[a.ty()], &[])
         .result(0)
 }
 
@@ -197,7 +197,7 @@ fn select_i1_to_not(op: Op, rw: &mut Rewriter) -> bool {
     let p = op.operand(0);
     let t = super::constant::create(rw, op.context().bool_attr(true), loc).result(0);
     let new = rw
-        .create("rarith.xori", loc, &[p, t], &[p.ty()], &[])
+        .create(rarith::XOrIOp::NAME, loc, &[p, t], &[p.ty()], &[])
         .result(0);
     rw.replace_op(op, &[new]);
     true
@@ -227,12 +227,14 @@ fn select_to_extui(op: Op, rw: &mut Rewriter) -> bool {
             &ApInt::from_u64(cond.ty().int_width().unwrap_or(1), 1),
         );
         let c1 = super::constant::create(rw, one, loc).result(0);
-        rw.create("rarith.xori", loc, &[cond, c1], &[cond.ty()], &[])
+        rw.create(rarith::XOrIOp::NAME, loc, &[cond, c1], &[cond.ty()], &[])
             .result(0)
     } else {
         return false;
     };
-    let new = rw.create("rarith.extui", loc, &[arg], &[ty], &[]).result(0);
+    let new = rw
+        .create(rarith::ExtUIOp::NAME, loc, &[arg], &[ty], &[])
+        .result(0);
     rw.replace_op(op, &[new]);
     true
 }

@@ -44,19 +44,19 @@ pub const PASS: PassDef = PassDef {
 
 /// The rarith ops this pass expands; every other rarith op is legal.
 const EXPANDED: &[&str] = &[
-    "rarith.ceildivsi",
-    "rarith.ceildivui",
-    "rarith.floordivsi",
-    "rarith.maxsi",
-    "rarith.maxui",
-    "rarith.minsi",
-    "rarith.minui",
-    "rarith.maximumf",
-    "rarith.minimumf",
-    "rarith.maxnumf",
-    "rarith.minnumf",
-    "rarith.scaling_extf",
-    "rarith.scaling_truncf",
+    rarith::CeilDivSIOp::NAME,
+    rarith::CeilDivUIOp::NAME,
+    rarith::FloorDivSIOp::NAME,
+    rarith::MaxSIOp::NAME,
+    rarith::MaxUIOp::NAME,
+    rarith::MinSIOp::NAME,
+    rarith::MinUIOp::NAME,
+    rarith::MaximumFOp::NAME,
+    rarith::MinimumFOp::NAME,
+    rarith::MaxNumFOp::NAME,
+    rarith::MinNumFOp::NAME,
+    rarith::ScalingExtFOp::NAME,
+    rarith::ScalingTruncFOp::NAME,
 ];
 
 /// `cmpf` predicates (upstream's numbering).
@@ -211,12 +211,24 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
         "rarith.maxui" => select_by(d, &e, UGT, ops[0], ops[1]),
         "rarith.minsi" => select_by(d, &e, SLT, ops[0], ops[1]),
         "rarith.minui" => select_by(d, &e, ULT, ops[0], ops[1]),
-        "rarith.maximumf" => {
-            float_select(d, &e, CMPF_UGT, ops[0], ops[1], Some("rarith.andi"), ops[1])
-        }
-        "rarith.minimumf" => {
-            float_select(d, &e, CMPF_ULT, ops[0], ops[1], Some("rarith.ori"), ops[1])
-        }
+        "rarith.maximumf" => float_select(
+            d,
+            &e,
+            CMPF_UGT,
+            ops[0],
+            ops[1],
+            Some(rarith::AndIOp::NAME),
+            ops[1],
+        ),
+        "rarith.minimumf" => float_select(
+            d,
+            &e,
+            CMPF_ULT,
+            ops[0],
+            ops[1],
+            Some(rarith::OrIOp::NAME),
+            ops[1],
+        ),
         "rarith.maxnumf" => float_select(d, &e, CMPF_UGT, ops[0], ops[1], None, ops[0]),
         "rarith.minnumf" => float_select(d, &e, CMPF_ULT, ops[0], ops[1], None, ops[0]),
         "rarith.scaling_extf" => match scaling_extf(d, &e, op, ops) {
@@ -248,26 +260,26 @@ fn constant(d: &mut Expander, e: &Emit, ty: Type, value: i64) -> Value {
     } else {
         Attr::int(ty, &v)
     };
-    d.emit(e, "rarith.constant", &[], &[ty], &[("value", attr)])
+    d.emit(e, rarith::ConstantOp::NAME, &[], &[ty], &[("value", attr)])
 }
 
 fn cmpi(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("integer-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
-    d.emit(e, "rarith.cmpi", &[a, b], &[i1], &[("predicate", p)])
+    d.emit(e, rarith::CmpIOp::NAME, &[a, b], &[i1], &[("predicate", p)])
 }
 
 fn cmpf(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("float-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
-    d.emit(e, "rarith.cmpf", &[a, b], &[i1], &[("predicate", p)])
+    d.emit(e, rarith::CmpFOp::NAME, &[a, b], &[i1], &[("predicate", p)])
 }
 
 fn select(d: &mut Expander, e: &Emit, cond: Value, a: Value, b: Value) -> Value {
     let ty = a.ty();
-    d.emit(e, "rarith.select", &[cond, a, b], &[ty], &[])
+    d.emit(e, rarith::SelectOp::NAME, &[cond, a, b], &[ty], &[])
 }
 
 /// `n == 0 ? 0 : (n - 1) / m + 1`.
@@ -276,9 +288,9 @@ fn ceildivui(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let zero = constant(d, e, ty, 0);
     let is_zero = cmpi(d, e, EQ, a, zero);
     let one = constant(d, e, ty, 1);
-    let minus_one = d.binary(e, "rarith.subi", a, one);
-    let quotient = d.binary(e, "rarith.divui", minus_one, b);
-    let plus_one = d.binary(e, "rarith.addi", quotient, one);
+    let minus_one = d.binary(e, rarith::SubIOp::NAME, a, one);
+    let quotient = d.binary(e, rarith::DivUIOp::NAME, minus_one, b);
+    let plus_one = d.binary(e, rarith::AddIOp::NAME, quotient, one);
     select(d, e, is_zero, zero, plus_one)
 }
 
@@ -288,14 +300,14 @@ fn ceildivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let one = constant(d, e, ty, 1);
-    let quotient = d.binary(e, "rarith.divsi", a, b);
-    let product = d.binary(e, "rarith.muli", quotient, b);
+    let quotient = d.binary(e, rarith::DivSIOp::NAME, a, b);
+    let product = d.binary(e, rarith::MulIOp::NAME, quotient, b);
     let inexact = cmpi(d, e, NE, a, product);
     let a_neg = cmpi(d, e, SLT, a, zero);
     let b_neg = cmpi(d, e, SLT, b, zero);
     let same_sign = cmpi(d, e, EQ, a_neg, b_neg);
-    let cond = d.binary(e, "rarith.andi", inexact, same_sign);
-    let plus_one = d.binary(e, "rarith.addi", quotient, one);
+    let cond = d.binary(e, rarith::AndIOp::NAME, inexact, same_sign);
+    let plus_one = d.binary(e, rarith::AddIOp::NAME, quotient, one);
     select(d, e, cond, plus_one, quotient)
 }
 
@@ -303,16 +315,16 @@ fn ceildivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
 /// else `q`.
 fn floordivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
     let ty = a.ty();
-    let quotient = d.binary(e, "rarith.divsi", a, b);
-    let product = d.binary(e, "rarith.muli", quotient, b);
+    let quotient = d.binary(e, rarith::DivSIOp::NAME, a, b);
+    let product = d.binary(e, rarith::MulIOp::NAME, quotient, b);
     let inexact = cmpi(d, e, NE, a, product);
     let zero = constant(d, e, ty, 0);
     let a_neg = cmpi(d, e, SLT, a, zero);
     let b_neg = cmpi(d, e, SLT, b, zero);
     let signs_differ = cmpi(d, e, NE, a_neg, b_neg);
-    let cond = d.binary(e, "rarith.andi", inexact, signs_differ);
+    let cond = d.binary(e, rarith::AndIOp::NAME, inexact, signs_differ);
     let minus_one = constant(d, e, ty, -1);
-    let minus = d.binary(e, "rarith.addi", quotient, minus_one);
+    let minus = d.binary(e, rarith::AddIOp::NAME, quotient, minus_one);
     select(d, e, cond, minus, quotient)
 }
 
@@ -345,10 +357,10 @@ fn float_select(
             .with_element_type(ctx.integer_type(width))
             .expect("float-like type");
         let equal = cmpf(d, e, CMPF_OEQ, a, b);
-        let a_bits = d.emit(e, "rarith.bitcast", &[a], &[ity], &[]);
-        let b_bits = d.emit(e, "rarith.bitcast", &[b], &[ity], &[]);
+        let a_bits = d.emit(e, rarith::BitcastOp::NAME, &[a], &[ity], &[]);
+        let b_bits = d.emit(e, rarith::BitcastOp::NAME, &[b], &[ity], &[]);
         let bits = d.binary(e, combine, a_bits, b_bits);
-        let ordered = d.emit(e, "rarith.bitcast", &[bits], &[fty], &[]);
+        let ordered = d.emit(e, rarith::BitcastOp::NAME, &[bits], &[fty], &[]);
         picked = select(d, e, equal, ordered, picked);
     }
     let is_nan = cmpf(d, e, CMPF_UNO, nan_source, nan_source);
@@ -369,7 +381,7 @@ fn scale_as_e8m0(
     if width >= 16 {
         let e8m0 = e.loc.context().f8e8m0fnu_type();
         let target = ty.with_element_type(e8m0)?;
-        return Some(d.emit(e, "rarith.truncf", &[scale], &[target], fastmath));
+        return Some(d.emit(e, rarith::TruncFOp::NAME, &[scale], &[target], fastmath));
     }
     elt.is_f8e8m0fnu().then_some(scale)
 }
@@ -386,9 +398,9 @@ fn scaling_extf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Val
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let ty = op.result(0).ty();
-    let scale_ext = d.emit(e, "rarith.extf", &[scale], &[ty], &fm);
-    let input_ext = d.emit(e, "rarith.extf", &[ops[0]], &[ty], &fm);
-    Some(d.emit(e, "rarith.mulf", &[input_ext, scale_ext], &[ty], &fm))
+    let scale_ext = d.emit(e, rarith::ExtFOp::NAME, &[scale], &[ty], &fm);
+    let input_ext = d.emit(e, rarith::ExtFOp::NAME, &[ops[0]], &[ty], &fm);
+    Some(d.emit(e, rarith::MulFOp::NAME, &[input_ext, scale_ext], &[ty], &fm))
 }
 
 /// `truncf(in / extf(scale))` to the result type.
@@ -396,15 +408,21 @@ fn scaling_truncf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<V
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let input_ty = ops[0].ty();
-    let scale_ext = d.emit(e, "rarith.extf", &[scale], &[input_ty], &fm);
-    let quotient = d.emit(e, "rarith.divf", &[ops[0], scale_ext], &[input_ty], &fm);
+    let scale_ext = d.emit(e, rarith::ExtFOp::NAME, &[scale], &[input_ty], &fm);
+    let quotient = d.emit(
+        e,
+        rarith::DivFOp::NAME,
+        &[ops[0], scale_ext],
+        &[input_ty],
+        &fm,
+    );
     let mut attrs = fm;
     if let Some(mode) = op.attr("roundingmode") {
         attrs.push(("roundingmode", mode));
     }
     Some(d.emit(
         e,
-        "rarith.truncf",
+        rarith::TruncFOp::NAME,
         &[quotient],
         &[op.result(0).ty()],
         &attrs,
@@ -421,11 +439,17 @@ fn bf16_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let i32_ty = ty
         .with_element_type(ctx.integer_type(32))
         .expect("shaped like");
-    let bits = d.emit(e, "rarith.bitcast", &[input], &[i16_ty], &[]);
-    let wide = d.emit(e, "rarith.extui", &[bits], &[i32_ty], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i16_ty], &[]);
+    let wide = d.emit(e, rarith::ExtUIOp::NAME, &[bits], &[i32_ty], &[]);
     let c16 = constant(d, e, i32_ty, 16);
-    let high = d.binary(e, "rarith.shli", wide, c16);
-    d.emit(e, "rarith.bitcast", &[high], &[op.result(0).ty()], &[])
+    let high = d.binary(e, rarith::ShLIOp::NAME, wide, c16);
+    d.emit(
+        e,
+        rarith::BitcastOp::NAME,
+        &[high],
+        &[op.result(0).ty()],
+        &[],
+    )
 }
 
 /// `truncf` f32 -> bf16 with round-to-nearest-even through a rounding bias
@@ -444,15 +468,21 @@ fn bf16_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value
     let nan = constant(d, e, i16_ty, 0x7fc0);
     let c16 = constant(d, e, i32_ty, 16);
     let c1 = constant(d, e, i32_ty, 1);
-    let bits = d.emit(e, "rarith.bitcast", &[input], &[i32_ty], &[]);
-    let shifted = d.binary(e, "rarith.shrui", bits, c16);
-    let bit16 = d.binary(e, "rarith.andi", shifted, c1);
-    let bias = d.binary(e, "rarith.addi", bit16, c7fff);
-    let biased = d.binary(e, "rarith.addi", bits, bias);
-    let top = d.binary(e, "rarith.shrui", biased, c16);
-    let narrow = d.emit(e, "rarith.trunci", &[top], &[i16_ty], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i32_ty], &[]);
+    let shifted = d.binary(e, rarith::ShRUIOp::NAME, bits, c16);
+    let bit16 = d.binary(e, rarith::AndIOp::NAME, shifted, c1);
+    let bias = d.binary(e, rarith::AddIOp::NAME, bit16, c7fff);
+    let biased = d.binary(e, rarith::AddIOp::NAME, bits, bias);
+    let top = d.binary(e, rarith::ShRUIOp::NAME, biased, c16);
+    let narrow = d.emit(e, rarith::TruncIOp::NAME, &[top], &[i16_ty], &[]);
     let picked = select(d, e, is_nan, nan, narrow);
-    Some(d.emit(e, "rarith.bitcast", &[picked], &[op.result(0).ty()], &[]))
+    Some(d.emit(
+        e,
+        rarith::BitcastOp::NAME,
+        &[picked],
+        &[op.result(0).ty()],
+        &[],
+    ))
 }
 
 /// The expansion of a cast an option selects, in upstream's pattern order
@@ -505,21 +535,21 @@ fn f8e8m0_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
         like(ty, ctx.f32_type()),
     );
     let fm = fastmath_of(op);
-    let bits = d.emit(e, "rarith.bitcast", &[input], &[i8t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i8t], &[]);
     let f8_nan = constant(d, e, i8t, 0xff);
     let f32_nan = constant(d, e, i32t, -1);
     let c23 = constant(d, e, i32t, 23);
-    let wide = d.emit(e, "rarith.extui", &[bits], &[i32t], &[]);
-    let shifted = d.binary(e, "rarith.shli", wide, c23);
+    let wide = d.emit(e, rarith::ExtUIOp::NAME, &[bits], &[i32t], &[]);
+    let shifted = d.binary(e, rarith::ShLIOp::NAME, wide, c23);
     let is_nan = cmpi(d, e, EQ, bits, f8_nan);
     let picked = select(d, e, is_nan, f32_nan, shifted);
-    let result = d.emit(e, "rarith.bitcast", &[picked], &[f32t], &[]);
+    let result = d.emit(e, rarith::BitcastOp::NAME, &[picked], &[f32t], &[]);
     let out = op.result(0).ty();
     let width = crate::ffi::ir::float_width(out.element_type_or_self()).unwrap_or(32);
     if width < 32 {
-        d.emit(e, "rarith.truncf", &[result], &[out], &fm)
+        d.emit(e, rarith::TruncFOp::NAME, &[result], &[out], &fm)
     } else if width > 32 {
-        d.emit(e, "rarith.extf", &[result], &[out], &fm)
+        d.emit(e, rarith::ExtFOp::NAME, &[result], &[out], &fm)
     } else {
         result
     }
@@ -540,17 +570,23 @@ fn f8e8m0_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Val
     let fm = fastmath_of(op);
     let width = crate::ffi::ir::float_width(ty.element_type_or_self()).unwrap_or(32);
     let operand = if width < 32 {
-        d.emit(e, "rarith.extf", &[input], &[f32t], &fm)
+        d.emit(e, rarith::ExtFOp::NAME, &[input], &[f32t], &fm)
     } else if width > 32 {
-        d.emit(e, "rarith.truncf", &[input], &[f32t], &fm)
+        d.emit(e, rarith::TruncFOp::NAME, &[input], &[f32t], &fm)
     } else {
         input
     };
-    let bits = d.emit(e, "rarith.bitcast", &[operand], &[i32t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[operand], &[i32t], &[]);
     let c23 = constant(d, e, i32t, 23);
-    let sign_exp = d.binary(e, "rarith.shrui", bits, c23);
-    let exp = d.emit(e, "rarith.trunci", &[sign_exp], &[i8t], &[]);
-    Some(d.emit(e, "rarith.bitcast", &[exp], &[op.result(0).ty()], &[]))
+    let sign_exp = d.binary(e, rarith::ShRUIOp::NAME, bits, c23);
+    let exp = d.emit(e, rarith::TruncIOp::NAME, &[sign_exp], &[i8t], &[]);
+    Some(d.emit(
+        e,
+        rarith::BitcastOp::NAME,
+        &[exp],
+        &[op.result(0).ty()],
+        &[],
+    ))
 }
 
 /// `extf` from f4E2M1FN: the f32 bits assembled from the 4-bit code.
@@ -562,19 +598,19 @@ fn f4e2m1_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
         like(ty, ctx.integer_type(4)),
         like(ty, ctx.integer_type(32)),
     );
-    let bits = d.emit(e, "rarith.bitcast", &[input], &[i4t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i4t], &[]);
     let c0 = constant(d, e, i4t, 0);
     let c1 = constant(d, e, i4t, 1);
     let c2 = constant(d, e, i4t, 2);
     let c4 = constant(d, e, i4t, 4);
     let c7 = constant(d, e, i4t, 7);
-    let no_sign = d.binary(e, "rarith.andi", bits, c7);
+    let no_sign = d.binary(e, rarith::AndIOp::NAME, bits, c7);
     let c20 = constant(d, e, i32t, 0x14);
-    let low = d.binary(e, "rarith.shli", no_sign, c2);
+    let low = d.binary(e, rarith::ShLIOp::NAME, no_sign, c2);
     let is_half = cmpi(d, e, EQ, no_sign, c1);
     let low = select(d, e, is_half, c0, low);
-    let low = d.emit(e, "rarith.extui", &[low], &[i32t], &[]);
-    let low = d.binary(e, "rarith.shli", low, c20);
+    let low = d.emit(e, rarith::ExtUIOp::NAME, &[low], &[i32t], &[]);
+    let low = d.binary(e, rarith::ShLIOp::NAME, low, c20);
     let zero_exp = constant(d, e, i32t, 0);
     let high_exp = constant(d, e, i32t, 0x4000_0000);
     let low_exp = constant(d, e, i32t, 0x3f00_0000);
@@ -586,14 +622,14 @@ fn f4e2m1_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let c8 = constant(d, e, i4t, 8);
     let negative = cmpi(d, e, UGE, bits, c8);
     let sign = select(d, e, negative, sign_bit, zero_exp);
-    let sum = d.binary(e, "rarith.addi", low, exp);
-    let sum = d.binary(e, "rarith.addi", sum, sign);
-    let result = d.emit(e, "rarith.bitcast", &[sum], &[f32t], &[]);
+    let sum = d.binary(e, rarith::AddIOp::NAME, low, exp);
+    let sum = d.binary(e, rarith::AddIOp::NAME, sum, sign);
+    let result = d.emit(e, rarith::BitcastOp::NAME, &[sum], &[f32t], &[]);
     let out = op.result(0).ty();
     if out.element_type_or_self().is_f32() {
         result
     } else {
-        d.emit(e, "rarith.truncf", &[result], &[out], &[])
+        d.emit(e, rarith::TruncFOp::NAME, &[result], &[out], &[])
     }
 }
 
@@ -611,7 +647,7 @@ fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let operand = if ty.element_type_or_self().is_f32() {
         input
     } else {
-        d.emit(e, "rarith.extf", &[input], &[f32t], &[])
+        d.emit(e, rarith::ExtFOp::NAME, &[input], &[f32t], &[])
     };
     let c1 = constant(d, e, i4t, 1);
     let c3 = constant(d, e, i4t, 3);
@@ -621,32 +657,32 @@ fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     let zero = constant(d, e, i32t, 0);
     let high = float_constant(d, e, f32t, 6.0);
     let low = float_constant(d, e, f32t, -6.0);
-    let clamped = d.emit(e, "rarith.minnumf", &[high, operand], &[f32t], &[]);
-    let clamped = d.emit(e, "rarith.maxnumf", &[low, clamped], &[f32t], &[]);
-    let bits = d.emit(e, "rarith.bitcast", &[clamped], &[i32t], &[]);
+    let clamped = d.emit(e, rarith::MinNumFOp::NAME, &[high, operand], &[f32t], &[]);
+    let clamped = d.emit(e, rarith::MaxNumFOp::NAME, &[low, clamped], &[f32t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::NAME, &[clamped], &[i32t], &[]);
     let c31 = constant(d, e, i32t, 31);
-    let sign = d.binary(e, "rarith.shrui", bits, c31);
-    let sign = d.emit(e, "rarith.trunci", &[sign], &[i4t], &[]);
-    let mut f4 = d.binary(e, "rarith.shli", sign, c3);
+    let sign = d.binary(e, rarith::ShRUIOp::NAME, bits, c31);
+    let sign = d.emit(e, rarith::TruncIOp::NAME, &[sign], &[i4t], &[]);
+    let mut f4 = d.binary(e, rarith::ShLIOp::NAME, sign, c3);
     let bias = constant(d, e, i32t, 0x7e);
     let c23 = constant(d, e, i32t, 23);
-    let sign_exp = d.binary(e, "rarith.shrui", bits, c23);
-    let adjusted = d.binary(e, "rarith.subi", sign_exp, bias);
-    let exp = d.emit(e, "rarith.trunci", &[adjusted], &[i4t], &[]);
-    let exp = d.binary(e, "rarith.shli", exp, c1);
-    f4 = d.binary(e, "rarith.addi", f4, exp);
+    let sign_exp = d.binary(e, rarith::ShRUIOp::NAME, bits, c23);
+    let adjusted = d.binary(e, rarith::SubIOp::NAME, sign_exp, bias);
+    let exp = d.emit(e, rarith::TruncIOp::NAME, &[adjusted], &[i4t], &[]);
+    let exp = d.binary(e, rarith::ShLIOp::NAME, exp, c1);
+    f4 = d.binary(e, rarith::AddIOp::NAME, f4, exp);
     let first_bit = constant(d, e, i32t, 0x40_0000);
-    let man = d.binary(e, "rarith.andi", bits, first_bit);
-    let man = d.binary(e, "rarith.shrui", man, c22);
-    let man = d.emit(e, "rarith.trunci", &[man], &[i4t], &[]);
-    f4 = d.binary(e, "rarith.addi", f4, man);
+    let man = d.binary(e, rarith::AndIOp::NAME, bits, first_bit);
+    let man = d.binary(e, rarith::ShRUIOp::NAME, man, c22);
+    let man = d.emit(e, rarith::TruncIOp::NAME, &[man], &[i4t], &[]);
+    f4 = d.binary(e, rarith::AddIOp::NAME, f4, man);
     let man_mask = constant(d, e, i32t, 0x7f_ffff);
-    let f8_exp = d.emit(e, "rarith.trunci", &[adjusted], &[i8t], &[]);
+    let f8_exp = d.emit(e, rarith::TruncIOp::NAME, &[adjusted], &[i8t], &[]);
     let subnormal = cmpi(d, e, SLE, f8_exp, c00);
     let neg_one_exp = cmpi(d, e, EQ, f8_exp, cff);
-    let man23 = d.binary(e, "rarith.andi", bits, man_mask);
+    let man23 = d.binary(e, rarith::AndIOp::NAME, bits, man_mask);
     let nonzero_man = cmpi(d, e, UGT, man23, zero);
-    let to_half = d.binary(e, "rarith.andi", neg_one_exp, nonzero_man);
+    let to_half = d.binary(e, rarith::AndIOp::NAME, neg_one_exp, nonzero_man);
     let zero_exp = cmpi(d, e, EQ, f8_exp, c00);
     let subnormal_bits = constant(d, e, i4t, 0xf);
     let half_bits = constant(d, e, i4t, 0);
@@ -655,12 +691,12 @@ fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
     f4 = select(d, e, zero_exp, f4, sub);
     let last22 = constant(d, e, i32t, 0x3f_ffff);
     let round = constant(d, e, i32t, 0x20_0000);
-    let man22 = d.binary(e, "rarith.andi", bits, last22);
+    let man22 = d.binary(e, rarith::AndIOp::NAME, bits, last22);
     let should_round = cmpi(d, e, UGE, man22, round);
-    let should_round = d.binary(e, "rarith.ori", should_round, subnormal);
-    let rounded = d.binary(e, "rarith.addi", f4, c1);
+    let should_round = d.binary(e, rarith::OrIOp::NAME, should_round, subnormal);
+    let rounded = d.binary(e, rarith::AddIOp::NAME, f4, c1);
     f4 = select(d, e, should_round, rounded, f4);
-    d.emit(e, "rarith.bitcast", &[f4], &[op.result(0).ty()], &[])
+    d.emit(e, rarith::BitcastOp::NAME, &[f4], &[op.result(0).ty()], &[])
 }
 
 /// A float constant of `ty` (a splat for shaped types).
@@ -675,5 +711,5 @@ fn float_constant(d: &mut Expander, e: &Emit, ty: Type, value: f32) -> Value {
     } else {
         Attr::float(elt, fp)
     };
-    d.emit(e, "rarith.constant", &[], &[ty], &[("value", attr)])
+    d.emit(e, rarith::ConstantOp::NAME, &[], &[ty], &[("value", attr)])
 }

@@ -10,6 +10,7 @@
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
+use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
 use std::collections::{HashMap, HashSet};
 
@@ -143,7 +144,7 @@ impl Driver {
         let attr = Attr::int(ctx.index_type(), &ApInt::from_i64(64, v));
         self.emit(
             e,
-            "rarith.constant",
+            rarith::ConstantOp::NAME,
             &[],
             &[ctx.index_type()],
             &[("value", attr)],
@@ -155,7 +156,7 @@ impl Driver {
         let attr = ctx.bool_attr(v);
         self.emit(
             e,
-            "rarith.constant",
+            rarith::ConstantOp::NAME,
             &[],
             &[ctx.integer_type(1)],
             &[("value", attr)],
@@ -172,7 +173,7 @@ impl Driver {
         let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
         self.emit(
             e,
-            "rarith.cmpi",
+            rarith::CmpIOp::NAME,
             &[a, b],
             &[ctx.integer_type(1)],
             &[("predicate", p)],

@@ -11,6 +11,7 @@ use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ffi::walk::{self, Builder};
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{PassDef, PatternDef};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -41,10 +42,10 @@ fn tensor_dim_to_get_extent(op: Op, rw: &mut Rewriter) -> bool {
         .map_or(crate::semantics::shape::DYNAMIC, |r| r as i64);
     let shape_ty = ctx.ranked_tensor(&[rank], ctx.index_type());
     let loc = op.location();
-    let shape = rw.create("rshape.shape_of", loc, &[source], &[shape_ty], &[]);
+    let shape = rw.create(rshape::ShapeOfOp::NAME, loc, &[source], &[shape_ty], &[]);
     let ty = op.result(0).ty();
     let extent = rw.create(
-        "rshape.get_extent",
+        rshape::GetExtentOp::NAME,
         loc,
         &[shape.result(0), op.operand(1)],
         &[ty],
@@ -227,7 +228,7 @@ fn create_shape_function(func: Op, cluster: &[Op], shape: Value, name: &str, val
         .defining_op()
         .map_or_else(|| func.location(), |d| d.location());
     let shape_fn = Op::create_with_regions(
-        "rshape.func",
+        rshape::FuncOp::NAME,
         loc,
         &[],
         &[],
@@ -238,7 +239,7 @@ fn create_shape_function(func: Op, cluster: &[Op], shape: Value, name: &str, val
         ],
         1,
     )
-    .expect("rshape.func");
+    .expect(rshape::FuncOp::NAME);
     Builder::after(func).insert(shape_fn);
     let entry = shape_fn
         .region(0)
@@ -258,5 +259,5 @@ fn create_shape_function(func: Op, cluster: &[Op], shape: Value, name: &str, val
         b.insert(clone);
     }
     let result = *mapping.get(&shape).unwrap_or(&shape);
-    b.create("rshape.return", loc, &[result], &[], &[]);
+    b.create(rshape::ReturnOp::NAME, loc, &[result], &[], &[]);
 }

@@ -30,6 +30,7 @@ use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
 use crate::ods::rshape;
+use crate::ods::{OdsOp, rarith};
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use crate::semantics::shape::DYNAMIC;
@@ -114,8 +115,14 @@ fn run(module: Op) -> bool {
         let want = shape_of.result(0).ty();
         if want != extent_ty {
             result = if is_shape_type(want) {
-                b.create("rshape.from_extent_tensor", loc, &[result], &[want], &[])
-                    .result(0)
+                b.create(
+                    rshape::FromExtentTensorOp::NAME,
+                    loc,
+                    &[result],
+                    &[want],
+                    &[],
+                )
+                .result(0)
             } else {
                 b.create("tensor.cast", loc, &[result], &[want], &[])
                     .result(0)
@@ -249,7 +256,7 @@ impl Reifier {
                     &ApInt::from_i64(64, value.unwrap_or(0)),
                 );
                 let c = self.emit(
-                    "rarith.constant",
+                    rarith::ConstantOp::NAME,
                     loc,
                     &[],
                     &[self.ctx.index_type()],
@@ -262,9 +269,15 @@ impl Reifier {
                 let i1 = self.ctx.integer_type(1);
                 let equal = if a.ty().is_index() && b.ty().is_index() {
                     let eq = Attr::int(self.ctx.integer_type(64), &ApInt::from_i64(64, 0));
-                    self.emit("rarith.cmpi", loc, &[a, b], &[i1], &[("predicate", eq)])
+                    self.emit(
+                        rarith::CmpIOp::NAME,
+                        loc,
+                        &[a, b],
+                        &[i1],
+                        &[("predicate", eq)],
+                    )
                 } else {
-                    self.emit("rshape.shape_eq", loc, &[a, b], &[i1], &[])
+                    self.emit(rshape::ShapeEqOp::NAME, loc, &[a, b], &[i1], &[])
                 };
                 let message = op
                     .attr("error")
@@ -272,7 +285,7 @@ impl Reifier {
                     .unwrap_or("operands of rshape.meet differ");
                 let witness_ty = self.ctx.ods_type("rshape.witness").expect("witness type");
                 let witness = self.emit(
-                    "rshape.cstr_require",
+                    rshape::CstrRequireOp::NAME,
                     loc,
                     &[equal.result(0)],
                     &[witness_ty],
@@ -291,7 +304,7 @@ impl Reifier {
                 }
                 // Yield out of each open region, innermost first.
                 while let Some(assuming) = self.regions.pop() {
-                    self.emit("rshape.assuming_yield", loc, &[value], &[], &[]);
+                    self.emit(rshape::AssumingYieldOp::NAME, loc, &[value], &[], &[]);
                     value = assuming.result(0);
                     self.block = assuming.parent_block().expect("assuming sits in a block");
                 }
@@ -324,9 +337,15 @@ impl Reifier {
     /// inside.
     fn open_assuming(&mut self, witness: Value, loc: Location) {
         let extent_ty = self.ctx.ranked_tensor(&[DYNAMIC], self.ctx.index_type());
-        let assuming =
-            Op::create_with_regions("rshape.assuming", loc, &[witness], &[extent_ty], &[], 1)
-                .expect("rshape.assuming");
+        let assuming = Op::create_with_regions(
+            rshape::AssumingOp::NAME,
+            loc,
+            &[witness],
+            &[extent_ty],
+            &[],
+            1,
+        )
+        .expect(rshape::AssumingOp::NAME);
         Builder::at_end(self.block, loc).insert(assuming);
         self.block = assuming.region(0).expect("region").append_block(&[], loc);
         self.regions.push(assuming);

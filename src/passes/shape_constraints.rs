@@ -41,7 +41,7 @@ static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
         checked(
             op,
             rw,
-            "rshape.is_broadcastable",
+            rshape::IsBroadcastableOp::NAME,
             "required broadcastable shapes",
         )
     },
@@ -50,7 +50,7 @@ static CSTR_EQ_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrEqToRequire",
     root: rshape::CstrEqOp::NAME,
     benefit: 1,
-    rewrite: |op, rw| checked(op, rw, "rshape.shape_eq", "required equal shapes"),
+    rewrite: |op, rw| checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes"),
 };
 static CSTR_REQUIRE_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrRequireToAssert",
@@ -93,7 +93,13 @@ fn replace_with_passing(op: Op, rw: &mut Rewriter) -> bool {
     let ctx = op.context();
     let ty = op.result(0).ty();
     let attrs = [("passing", ctx.bool_attr(true))];
-    let w = rw.create("rshape.const_witness", op.location(), &[], &[ty], &attrs);
+    let w = rw.create(
+        rshape::ConstWitnessOp::NAME,
+        op.location(),
+        &[],
+        &[ty],
+        &attrs,
+    );
     rw.replace_op(op, &[w.result(0)]);
     true
 }

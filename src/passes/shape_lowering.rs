@@ -4,6 +4,7 @@
 
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::walk;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
@@ -39,8 +40,9 @@ fn lower_num_elements(op: Op) {
         .expect("a constant 1 of size or index type");
     b.insert(init);
     let init = init.result(0);
-    let reduce = Op::create_with_regions("rshape.reduce", loc, &[shape, init], &[ty], &[], 1)
-        .expect("rshape.reduce is registered");
+    let reduce =
+        Op::create_with_regions(rshape::ReduceOp::NAME, loc, &[shape, init], &[ty], &[], 1)
+            .expect("rshape.reduce is registered");
     b.insert(reduce);
     let extent_ty = if crate::shape::is_shape_type(shape.ty()) {
         crate::shape::size_type(ctx)
@@ -50,9 +52,11 @@ fn lower_num_elements(op: Op) {
     let region = reduce.region(0).expect("reduce has a region");
     let body = region.append_block(&[ctx.index_type(), extent_ty, ty], loc);
     let (extent, acc) = (body.argument(1), body.argument(2));
-    let product = Op::create("rshape.mul", loc, &[extent, acc], &[ty], &[]).expect("rshape.mul");
+    let product = Op::create(rshape::MulOp::NAME, loc, &[extent, acc], &[ty], &[])
+        .expect(rshape::MulOp::NAME);
     body.append(product);
-    let yield_op = Op::create("rshape.yield", loc, &[product.result(0)], &[], &[]).expect("yield");
+    let yield_op =
+        Op::create(rshape::YieldOp::NAME, loc, &[product.result(0)], &[], &[]).expect("yield");
     body.append(yield_op);
     walk::replace_and_erase(op, &[reduce.result(0)]);
 }

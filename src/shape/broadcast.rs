@@ -33,9 +33,9 @@ hooks!(rshape::BroadcastOp {
             benefit: 1,
             rewrite: forward_single_operand,
         },
-        operand_pattern!(casts, "rshape.broadcast"),
-        operand_pattern!(duplicates, "rshape.broadcast"),
-        operand_pattern!(empty_shapes, "rshape.broadcast"),
+        operand_pattern!(casts, rshape::BroadcastOp::NAME),
+        operand_pattern!(duplicates, rshape::BroadcastOp::NAME),
+        operand_pattern!(empty_shapes, rshape::BroadcastOp::NAME),
     ],
 });
 
@@ -75,7 +75,7 @@ fn concretize_result_type(op: Op, rw: &mut Rewriter) -> bool {
     let concrete = ctx.ranked_tensor(&[max_rank], ctx.index_type());
     let operands: Vec<Value> = op.operands().collect();
     let loc = op.location();
-    let new = rw.create("rshape.broadcast", loc, &operands, &[concrete], &[]);
+    let new = rw.create(rshape::BroadcastOp::NAME, loc, &operands, &[concrete], &[]);
     let cast = rw.create("tensor.cast", loc, &[new.result(0)], &[ty], &[]);
     rw.replace_op(op, &[cast.result(0)]);
     true
@@ -104,10 +104,16 @@ fn fold_constant_operands(op: Op, rw: &mut Rewriter) -> bool {
     let loc = op.location();
     let ty = ctx.ranked_tensor(&[folded.len() as i64], ctx.index_type());
     let attr = Attr::index_tensor(ctx, &folded);
-    let constant = rw.create("rshape.const_shape", loc, &[], &[ty], &[("shape", attr)]);
+    let constant = rw.create(
+        rshape::ConstShapeOp::NAME,
+        loc,
+        &[],
+        &[ty],
+        &[("shape", attr)],
+    );
     kept.push(constant.result(0));
     let result_ty = op.result(0).ty();
-    let new = rw.create("rshape.broadcast", loc, &kept, &[result_ty], &[]);
+    let new = rw.create(rshape::BroadcastOp::NAME, loc, &kept, &[result_ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }
@@ -124,8 +130,14 @@ fn forward_single_operand(op: Op, rw: &mut Rewriter) -> bool {
         let loc = op.location();
         value = if is_shape_type(ty) {
             let shape = shape_type(op.context());
-            rw.create("rshape.from_extent_tensor", loc, &[value], &[shape], &[])
-                .result(0)
+            rw.create(
+                rshape::FromExtentTensorOp::NAME,
+                loc,
+                &[value],
+                &[shape],
+                &[],
+            )
+            .result(0)
         } else {
             rw.create("tensor.cast", loc, &[value], &[ty], &[])
                 .result(0)

@@ -17,22 +17,25 @@ hooks!(rshape::ShapeEqOp {
 
 hooks!(rshape::IsBroadcastableOp {
     fold: fold_is_broadcastable,
-    patterns: &[operand_pattern!(duplicates, "rshape.is_broadcastable")],
+    patterns: &[operand_pattern!(
+        duplicates,
+        rshape::IsBroadcastableOp::NAME
+    )],
 });
 
 hooks!(rshape::CstrBroadcastableOp {
     fold: fold_cstr_broadcastable,
     verify: verify_cstr_broadcastable,
     patterns: &[
-        operand_pattern!(casts, "rshape.cstr_broadcastable"),
+        operand_pattern!(casts, rshape::CstrBroadcastableOp::NAME),
         PatternDef {
             name: "CstrBroadcastableEqOps",
             root: rshape::CstrBroadcastableOp::NAME,
             benefit: 1,
             rewrite: passing_if_all_operands_equal,
         },
-        operand_pattern!(duplicates, "rshape.cstr_broadcastable"),
-        operand_pattern!(empty_shapes, "rshape.cstr_broadcastable"),
+        operand_pattern!(duplicates, rshape::CstrBroadcastableOp::NAME),
+        operand_pattern!(empty_shapes, rshape::CstrBroadcastableOp::NAME),
     ],
 });
 
@@ -78,7 +81,7 @@ hooks!(rshape::AssumingAllOp {
             benefit: 1,
             rewrite: assuming_all_to_cstr_eq,
         },
-        operand_pattern!(duplicates, "rshape.assuming_all"),
+        operand_pattern!(duplicates, rshape::AssumingAllOp::NAME),
     ],
 });
 
@@ -156,7 +159,7 @@ fn passing_if_all_operands_equal(op: Op, rw: &mut Rewriter) -> bool {
     let ctx = op.context();
     let ty = op.result(0).ty();
     let w = rw.create(
-        "rshape.const_witness",
+        rshape::ConstWitnessOp::NAME,
         op.location(),
         &[],
         &[ty],
@@ -223,7 +226,13 @@ fn merge_assuming_alls(op: Op, rw: &mut Rewriter) -> bool {
         return false;
     }
     let ty = op.result(0).ty();
-    let new = rw.create("rshape.assuming_all", op.location(), &operands, &[ty], &[]);
+    let new = rw.create(
+        rshape::AssumingAllOp::NAME,
+        op.location(),
+        &operands,
+        &[ty],
+        &[],
+    );
     rw.replace_op(op, &[new.result(0)]);
     true
 }
@@ -314,7 +323,7 @@ fn assuming_all_to_cstr_eq(op: Op, rw: &mut Rewriter) -> bool {
         shapes.extend(eq.operands());
     }
     let ty = op.result(0).ty();
-    let new = rw.create("rshape.cstr_eq", op.location(), &shapes, &[ty], &[]);
+    let new = rw.create(rshape::CstrEqOp::NAME, op.location(), &shapes, &[ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }

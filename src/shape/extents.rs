@@ -9,6 +9,7 @@ use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
 use crate::ods::OdsOp;
+use crate::ods::rarith;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
@@ -198,7 +199,7 @@ fn shape_of_cast_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
     if dim != lattice::DYNAMIC && dim != arg_rank as i64 {
         return false;
     }
-    let new = rw.create("rshape.shape_of", op.location(), &[arg], &[ty], &[]);
+    let new = rw.create(rshape::ShapeOfOp::NAME, op.location(), &[arg], &[ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }
@@ -250,7 +251,7 @@ fn shape_of_to_const_shape(op: Op, rw: &mut Rewriter) -> bool {
     };
     let mut value = rw
         .create(
-            "rshape.const_shape",
+            rshape::ConstShapeOp::NAME,
             loc,
             &[],
             &[inferred],
@@ -287,7 +288,7 @@ fn shape_of_from_reshape(op: Op, rw: &mut Rewriter) -> bool {
                 .result(0);
         } else if !is_extent_tensor(shape_ty) {
             shape = rw
-                .create("rarith.index_cast", loc, &[shape], &[result_ty], &[])
+                .create(rarith::IndexCastOp::NAME, loc, &[shape], &[result_ty], &[])
                 .result(0);
         }
     }
@@ -333,7 +334,7 @@ fn rank_of_shape_of(op: Op, rw: &mut Rewriter) -> bool {
     let value = index_attr(ctx, rank as i64);
     let new = if ty.is_index() {
         rw.create(
-            "rarith.constant",
+            rarith::ConstantOp::NAME,
             op.location(),
             &[],
             &[ty],
@@ -341,7 +342,7 @@ fn rank_of_shape_of(op: Op, rw: &mut Rewriter) -> bool {
         )
     } else if is_size_type(ty) {
         rw.create(
-            "rshape.const_size",
+            rshape::ConstSizeOp::NAME,
             op.location(),
             &[],
             &[ty],

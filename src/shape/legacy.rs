@@ -7,6 +7,7 @@ use crate::ffi::ir::{Attr, Op};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
 use crate::ods::OdsOp;
+use crate::ods::rarith;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
@@ -45,7 +46,13 @@ fn join_to_meet(op: Op, rw: &mut Rewriter) -> bool {
     let operands = [op.operand(0), op.operand(1)];
     let error = op.attr("error");
     let attrs: Vec<(&str, Attr)> = error.map(|e| ("error", e)).into_iter().collect();
-    let meet = rw.create("rshape.meet", op.location(), &operands, &[ty], &attrs);
+    let meet = rw.create(
+        rshape::MeetOp::NAME,
+        op.location(),
+        &operands,
+        &[ty],
+        &attrs,
+    );
     rw.replace_op(op, &[meet.result(0)]);
     true
 }
@@ -59,9 +66,9 @@ fn create_shape_to_from_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
         return false;
     };
     let loc = op.location();
-    let extents = rw.create("rarith.index_cast", loc, &[input], &[extents_ty], &[]);
+    let extents = rw.create(rarith::IndexCastOp::NAME, loc, &[input], &[extents_ty], &[]);
     let shape = rw.create(
-        "rshape.from_extent_tensor",
+        rshape::FromExtentTensorOp::NAME,
         loc,
         &[extents.result(0)],
         &[op.result(0).ty()],
@@ -111,7 +118,7 @@ fn constant_to_const_op(op: Op, rw: &mut Rewriter) -> bool {
         };
         let index = Attr::int(ctx.index_type(), &ApInt::from_i64(64, n.to_i64_wrapping()));
         rw.create(
-            "rshape.const_size",
+            rshape::ConstSizeOp::NAME,
             op.location(),
             &[],
             &[ty],
@@ -123,7 +130,7 @@ fn constant_to_const_op(op: Op, rw: &mut Rewriter) -> bool {
         };
         let shape = Attr::index_tensor(ctx, &extents);
         rw.create(
-            "rshape.const_shape",
+            rshape::ConstShapeOp::NAME,
             op.location(),
             &[],
             &[ty],

@@ -11,6 +11,7 @@ mod size_arith;
 mod sizes;
 
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 
 /// True for `!rshape.shape`.
@@ -108,14 +109,24 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
         if is_extent_tensor(ty) && ty.dims()? != [value.num_elements()] {
             return None;
         }
-        return Op::create("rshape.const_shape", loc, &[], &[ty], &[("shape", value)]);
+        return Op::create(
+            rshape::ConstShapeOp::NAME,
+            loc,
+            &[],
+            &[ty],
+            &[("shape", value)],
+        );
     }
     match ty.ods_name() {
-        "rshape.size" if value.is_integer() => {
-            Op::create("rshape.const_size", loc, &[], &[ty], &[("value", value)])
-        }
+        "rshape.size" if value.is_integer() => Op::create(
+            rshape::ConstSizeOp::NAME,
+            loc,
+            &[],
+            &[ty],
+            &[("value", value)],
+        ),
         "rshape.witness" if value.is_integer() => Op::create(
-            "rshape.const_witness",
+            rshape::ConstWitnessOp::NAME,
             loc,
             &[],
             &[ty],

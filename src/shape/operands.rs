@@ -4,12 +4,13 @@
 
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
+use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
 
 /// The three operand patterns rooted at `root`, as a `PatternDef` each.
 macro_rules! operand_pattern {
-    (duplicates, $root:literal) => {
+    (duplicates, $root:expr) => {
         $crate::registry::PatternDef {
             name: "RemoveDuplicateOperandsPattern",
             root: $root,
@@ -17,7 +18,7 @@ macro_rules! operand_pattern {
             rewrite: $crate::shape::operands::remove_duplicates,
         }
     };
-    (empty_shapes, $root:literal) => {
+    (empty_shapes, $root:expr) => {
         $crate::registry::PatternDef {
             name: "RemoveEmptyShapeOperandsPattern",
             root: $root,
@@ -25,7 +26,7 @@ macro_rules! operand_pattern {
             rewrite: $crate::shape::operands::remove_empty_shapes,
         }
     };
-    (casts, $root:literal) => {
+    (casts, $root:expr) => {
         $crate::registry::PatternDef {
             name: "CanonicalizeCastExtentTensorOperandsPattern",
             root: $root,
@@ -88,10 +89,13 @@ pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
     if kept.is_empty() {
         let (ctx, ty) = (op.context(), op.result(0).ty());
         let (name, attr) = if op.isa::<rshape::CstrBroadcastableOp>() {
-            ("rshape.const_witness", ("passing", ctx.bool_attr(true)))
+            (
+                rshape::ConstWitnessOp::NAME,
+                ("passing", ctx.bool_attr(true)),
+            )
         } else {
             (
-                "rshape.const_shape",
+                rshape::ConstShapeOp::NAME,
                 ("shape", Attr::index_tensor(ctx, &[])),
             )
         };
