@@ -773,6 +773,8 @@ extern "C" MlirOperation rmlirOperationCreate(
     else
       others.append(StringAttr::get(ctx, toCxx(attrNames[i])), value);
   }
+  if (others.empty())
+    return wrap(op);
   // A name that is not a property of the op is a discardable attribute.
   auto props = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
   NamedAttrList asProperties;
