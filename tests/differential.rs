@@ -581,3 +581,154 @@ fn random_programs_narrow_exactly_as_upstream() {
 fn none_documented_here(_: &str, _: &str) -> bool {
     false
 }
+
+/// Programs whose values have narrow ranges: arguments masked (`andi`) or
+/// reduced (`remui`, `shrui`, `shrsi`) by constants, then combined by
+/// elementwise ops and comparisons, the shapes int-range narrowing rewrites.
+fn narrow_program(rng: &mut Rng, n: usize) -> String {
+    let (ty, width) = *rng.pick(&[("i32", 32u32), ("i64", 64), ("index", 64), ("i16", 16)]);
+    let shaped = rng.below(4) == 0 && ty != "index";
+    let t = if shaped {
+        format!("vector<2x{ty}>")
+    } else {
+        ty.to_string()
+    };
+    let b = if shaped {
+        "vector<2xi1>".to_string()
+    } else {
+        "i1".to_string()
+    };
+    let lit = |v: i64| {
+        if shaped {
+            format!("dense<{v}>")
+        } else {
+            v.to_string()
+        }
+    };
+    let mut body = String::new();
+    let mut vals: Vec<String> = Vec::new();
+    let mut bools: Vec<String> = Vec::new();
+    let mut k = 0;
+    for arg in ["%a", "%b"] {
+        let c = *rng.pick(&[3i64, 7, 100, 255, 1000, 40000, -8, -129]);
+        let op = *rng.pick(&["andi", "remui", "shrui", "shrsi", "remsi"]);
+        let c = if op.starts_with("sh") {
+            i64::from(width) - 1 - (c.rem_euclid(20))
+        } else {
+            c
+        };
+        k += 1;
+        body += &format!(
+            "  %c{k} = arith.constant {} : {t}\n  %v{k} = arith.{op} {arg}, %c{k} : {t}\n",
+            lit(c)
+        );
+        vals.push(format!("%v{k}"));
+    }
+    for _ in 0..n {
+        k += 1;
+        let (x, y) = (rng.pick(&vals).clone(), rng.pick(&vals).clone());
+        if rng.below(4) == 0 {
+            let p = *rng.pick(&["eq", "ne", "slt", "sle", "ugt", "uge", "ult", "sgt"]);
+            body += &format!("  %v{k} = arith.cmpi {p}, {x}, {y} : {t}\n");
+            bools.push(format!("%v{k}"));
+        } else {
+            let op = *rng.pick(&[
+                "addi", "subi", "muli", "andi", "ori", "xori", "maxui", "minsi", "maxsi", "minui",
+                "divui", "remui", "shli",
+            ]);
+            body += &format!("  %v{k} = arith.{op} {x}, {y} : {t}\n");
+            vals.push(format!("%v{k}"));
+        }
+    }
+    let mut sinks: Vec<(String, String)> = vals.iter().map(|v| (v.clone(), t.clone())).collect();
+    sinks.extend(bools.iter().map(|v| (v.clone(), b.clone())));
+    let names: Vec<&str> = sinks.iter().map(|(v, _)| v.as_str()).collect();
+    let types: Vec<&str> = sinks.iter().map(|(_, t)| t.as_str()).collect();
+    format!(
+        "func.func @f(%a: {t}, %b: {t}) {{\n{body}  \"test.sink\"({}) : ({}) -> ()\n  return\n}}\n",
+        names.join(", "),
+        types.join(", ")
+    )
+}
+
+/// Narrowing on programs built to have narrow ranges (see
+/// [`narrow_program`]), to 8 and 16 bits and to 32 and 1 bits.
+#[test]
+fn narrow_range_programs_narrow_exactly_as_upstream() {
+    let count = upstream::env_or("RMLIR_DIFF_PROGRAMS", 150);
+    for (k, widths) in ["8,16", "32,1", "16"].iter().enumerate() {
+        let seed = upstream::env_or("RMLIR_DIFF_SEED", 0x0a_770a) + k as u64;
+        let mut rng = Rng(seed | 1);
+        let programs: Vec<String> = (0..count)
+            .map(|_| {
+                let n = 4 + rng.below(10);
+                narrow_program(&mut rng, n)
+            })
+            .collect();
+        let upstream_pass = format!("--arith-int-range-narrowing=int-bitwidths-supported={widths}");
+        let our_pass = format!("--rarith-int-range-narrowing=int-bitwidths-supported={widths}");
+        let upstream_args = [
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            upstream_pass.as_str(),
+        ];
+        let ours_args = [
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            our_pass.as_str(),
+        ];
+        upstream::Comparison {
+            name: "narrow",
+            upstream_args: &upstream_args,
+            ours_args: &ours_args,
+            to_ours: |text| text.replace("arith.", "rarith."),
+            documented: none_documented_here,
+        }
+        .assert_same(&programs, seed);
+    }
+}
+
+/// The other range-driven passes on the same narrow-range programs, where
+/// ranges are known and non-negative often enough for them to act.
+#[test]
+fn narrow_range_programs_optimize_and_become_unsigned_exactly_as_upstream() {
+    let count = upstream::env_or("RMLIR_DIFF_PROGRAMS", 150);
+    let passes = [
+        (
+            "--arith-unsigned-when-equivalent",
+            "--rarith-unsigned-when-equivalent",
+        ),
+        (
+            "--int-range-optimizations",
+            "--rarith-int-range-optimizations",
+        ),
+    ];
+    for (k, (upstream_pass, our_pass)) in passes.iter().enumerate() {
+        let seed = upstream::env_or("RMLIR_DIFF_SEED", 0x0a_7710) + k as u64;
+        let mut rng = Rng(seed | 1);
+        let programs: Vec<String> = (0..count)
+            .map(|_| {
+                let n = 4 + rng.below(10);
+                narrow_program(&mut rng, n)
+            })
+            .collect();
+        let upstream_args = [
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            *upstream_pass,
+        ];
+        let ours_args = [
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            *our_pass,
+        ];
+        upstream::Comparison {
+            name: "ranges",
+            upstream_args: &upstream_args,
+            ours_args: &ours_args,
+            to_ours: |text| text.replace("arith.", "rarith."),
+            documented: none_documented_here,
+        }
+        .assert_same(&programs, seed);
+    }
+}
