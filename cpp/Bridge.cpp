@@ -803,6 +803,32 @@ extern "C" void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
   unwrap(rewriter)->replaceOp(unwrap(op), replacements);
 }
 
+extern "C" intptr_t rmlirRewriterCreateOrFold(MlirPatternRewriter rewriter,
+                                              MlirOperation anchor,
+                                              MlirOperation op,
+                                              MlirValue *results,
+                                              intptr_t capacity) {
+  PatternRewriter *r = unwrap(rewriter);
+  OpBuilder::InsertionGuard guard(*r);
+  r->setInsertionPoint(unwrap(anchor));
+  Operation *created = unwrap(op);
+  // As OpBuilder::createOrFold: insert without notifying, fold, and either
+  // erase the op or announce it.
+  r->getInsertionBlock()->getOperations().insert(r->getInsertionPoint(),
+                                                 created);
+  llvm::SmallVector<Value, 4> folded;
+  if (succeeded(r->tryFold(created, folded)) && !folded.empty()) {
+    created->erase();
+  } else {
+    folded.assign(created->result_begin(), created->result_end());
+    if (OpBuilder::Listener *listener = r->getListener())
+      listener->notifyOperationInserted(created, /*previous=*/{});
+  }
+  for (intptr_t i = 0; i < capacity && i < (intptr_t)folded.size(); ++i)
+    results[i] = wrap(folded[i]);
+  return static_cast<intptr_t>(folded.size());
+}
+
 extern "C" void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                           MlirOperation anchor,
                                           MlirOperation op) {

@@ -12,6 +12,8 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -103,6 +105,12 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
     else
       patterns.add<RustConversionPattern>(
           converter, ctx, StringRef(p.root.data, p.root.length), p);
+  }
+  if (spec->convertFuncSignatures) {
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
   }
   FrozenRewritePatternSet frozen(std::move(patterns));
   if (full)

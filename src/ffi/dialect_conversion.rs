@@ -71,6 +71,10 @@ pub struct DialectConversion<'a> {
     pub legality: &'a dyn Fn(Op) -> Legality,
     /// The patterns.
     pub patterns: &'a [ConversionPattern<'a>],
+    /// Also convert `func.func` signatures (and their block arguments),
+    /// `func.call` and `func.return` with the type converter (MLIR's own
+    /// function, call and return type conversion patterns).
+    pub convert_func_signatures: bool,
 }
 
 impl DialectConversion<'_> {
@@ -104,6 +108,7 @@ impl DialectConversion<'_> {
             isLegal: Some(legal_trampoline),
             patterns: patterns.as_ptr(),
             numPatterns: patterns.len() as isize,
+            convertFuncSignatures: self.convert_func_signatures,
         };
         // SAFETY: root is live; `spec`, the patterns array and everything
         // their user data points to (self and its patterns) outlive the call,

@@ -122,6 +122,25 @@ impl Context {
         })
         .expect("i64 array")
     }
+    /// `[1, 2, ...]`: an array attribute of `i64` integer attributes (ODS's
+    /// `I64ArrayAttr`).
+    pub fn i64_array_attr(self, values: &[i64]) -> Attr {
+        let i64_type = self.integer_type(64);
+        let elements: Vec<Attr> = values
+            .iter()
+            .map(|&v| Attr::int(i64_type, &ApInt::from_i64(64, v)))
+            .collect();
+        // SAFETY: self is live; Attr is repr(transparent) over MlirAttribute,
+        // so the slice is an array of live attributes borrowed for the call.
+        Attr::from_raw(unsafe {
+            mlirArrayAttrGet(
+                self.raw(),
+                elements.len() as isize,
+                elements.as_ptr().cast(),
+            )
+        })
+        .expect("array attr")
+    }
     /// `array<i32: ...>`.
     pub fn dense_i32_array(self, values: &[i32]) -> Attr {
         // SAFETY: self is live; the values are copied by MLIR.
@@ -149,6 +168,17 @@ impl Context {
     pub fn parse_vector_type(self, n: i64, element: Type) -> Option<Type> {
         // SAFETY: element is live; the shape array outlives the call.
         Type::from_raw(unsafe { mlirVectorTypeGet(1, [n].as_ptr(), element.raw()) })
+    }
+    /// `vector<dims x element>` (fixed size; no dims: 0-d), None when the
+    /// shape or the element type cannot make a vector.
+    pub fn vector_type(self, dims: &[i64], element: Type) -> Option<Type> {
+        if dims.iter().any(|&d| d <= 0) {
+            return None;
+        }
+        // SAFETY: element is live; the shape slice outlives the call.
+        Type::from_raw(unsafe {
+            mlirVectorTypeGet(dims.len() as isize, dims.as_ptr(), element.raw())
+        })
     }
     /// `!llvm.array<n x element>`.
     pub fn llvm_array_type(self, element: Type, n: u32) -> Type {
@@ -597,6 +627,24 @@ impl Type {
         // SAFETY: type is live.
         unsafe { mlirTypeIsARankedTensor(self.raw()) }
     }
+    /// The input and result types of a function type; None for any other
+    /// type.
+    pub fn function_signature(self) -> Option<(Vec<Type>, Vec<Type>)> {
+        // SAFETY: type is live; inputs and results are asked of function
+        // types only, with indices below their counts.
+        unsafe {
+            if !mlirTypeIsAFunction(self.raw()) {
+                return None;
+            }
+            let inputs = (0..mlirFunctionTypeGetNumInputs(self.raw()))
+                .filter_map(|i| Type::from_raw(mlirFunctionTypeGetInput(self.raw(), i)))
+                .collect();
+            let results = (0..mlirFunctionTypeGetNumResults(self.raw()))
+                .filter_map(|i| Type::from_raw(mlirFunctionTypeGetResult(self.raw(), i)))
+                .collect();
+            Some((inputs, results))
+        }
+    }
     /// True for scalable vectors.
     pub fn is_scalable_vector(self) -> bool {
         // SAFETY: scalability is asked of vectors only.
@@ -762,6 +810,15 @@ impl Attr {
         // SAFETY: attr is live.
         Type::from_raw(unsafe { mlirAttributeGetType(self.raw()) })
     }
+    /// The type a `TypeAttr` holds; None for any other attribute.
+    pub fn type_value(self) -> Option<Type> {
+        // SAFETY: attr is live; the value is asked of type attributes only.
+        unsafe {
+            mlirAttributeIsAType(self.raw())
+                .then(|| Type::from_raw(mlirTypeAttrGetValue(self.raw())))
+                .flatten()
+        }
+    }
     /// The namespace of the attribute's dialect (empty for builtin).
     pub fn dialect_namespace(self) -> &'static str {
         // SAFETY: attr is live; dialect namespaces live as long as the context.
@@ -917,6 +974,30 @@ impl Attr {
         let width =
             unsafe { b::rmlirFloatAttrGetBits(self.raw(), buf.as_mut_ptr(), buf.len() as isize) };
         (width != 0).then(|| ApInt::from_words(width, &buf))
+    }
+    /// A `FloatAttr` of float type `ty` holding `value` converted to it
+    /// (rounded to nearest-even, as `Builder::getFloatAttr`).
+    pub fn float_f64(ty: Type, value: f64) -> Attr {
+        // SAFETY: ty is a live float type.
+        Attr::from_raw(unsafe {
+            mlirFloatAttrDoubleGet(mlirTypeGetContext(ty.raw()), ty.raw(), value)
+        })
+        .expect("float attr")
+    }
+    /// The value of a `FloatAttr` as a double (None for other attributes).
+    pub fn as_f64(self) -> Option<f64> {
+        // SAFETY: attr is live; the value is asked of float attributes only.
+        unsafe {
+            mlirAttributeIsAFloat(self.raw()).then(|| mlirFloatAttrGetValueDouble(self.raw()))
+        }
+    }
+    /// A splat dense elements attribute of shaped type `ty` holding
+    /// `element` (an attribute of its element type).
+    pub fn splat(ty: Type, element: Attr) -> Attr {
+        // SAFETY: ty is a live shaped type and element a live attribute of
+        // its element type.
+        Attr::from_raw(unsafe { mlirDenseElementsAttrSplatGet(ty.raw(), element.raw()) })
+            .expect("splat attr")
     }
     /// A `FloatAttr` of float type `ty` with the given bit pattern.
     pub fn float_from_bits(ty: Type, bits: &ApInt) -> Attr {

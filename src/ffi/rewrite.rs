@@ -36,6 +36,41 @@ impl Rewriter {
         op
     }
 
+    /// MLIR's `createOrFold`: creates an op before the root op and folds it
+    /// at once; returns its results, or what it folded to (the op is then
+    /// erased; constants are materialized before the root op).
+    pub fn create_or_fold(
+        &mut self,
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Vec<Value> {
+        let op = Op::create(name, loc, operands, result_types, attrs)
+            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let mut out = vec![
+            MlirValue {
+                ptr: std::ptr::null_mut()
+            };
+            result_types.len()
+        ];
+        // SAFETY: raw is the live rewriter of this match; root is live; op is
+        // detached and becomes owned by root's block (or is erased); `out`
+        // holds `capacity` writable values.
+        let n = unsafe {
+            b::rmlirRewriterCreateOrFold(
+                self.raw,
+                self.root.raw(),
+                op.raw(),
+                out.as_mut_ptr(),
+                out.len() as isize,
+            )
+        };
+        out.truncate(n.max(0) as usize);
+        out.into_iter().filter_map(Value::from_raw).collect()
+    }
+
     /// Inserts a detached op (from [`Op::create_like`]) before the root op.
     pub fn insert(&mut self, op: Op) -> Op {
         // SAFETY: raw is the live rewriter; root is live; op is detached and

@@ -113,6 +113,7 @@ fn run(root: Op) -> bool {
         materialize_source: None,
         legality: &legality,
         patterns: &patterns,
+        convert_func_signatures: false,
     }
     .apply_partial(root)
 }

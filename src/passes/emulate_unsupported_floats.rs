@@ -158,6 +158,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         materialize_source: None,
         legality: &legality,
         patterns: &patterns,
+        convert_func_signatures: false,
     }
     .apply_partial(root)
 }

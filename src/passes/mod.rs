@@ -8,6 +8,7 @@ mod arith_to_llvm;
 pub mod conversion;
 mod driver;
 mod emulate_unsupported_floats;
+mod emulate_wide_int;
 mod int_range_narrowing;
 mod int_range_optimizations;
 mod outline;
@@ -38,4 +39,5 @@ pub static ALL: &[PassDef] = &[
     int_range_optimizations::PASS,
     int_range_narrowing::PASS,
     arith_to_apfloat::PASS,
+    emulate_wide_int::PASS,
 ];

@@ -270,6 +270,11 @@ typedef struct {
   int (*isLegal)(void *userData, MlirOperation op);
   const RmlirConversionPattern *patterns;
   intptr_t numPatterns;
+  /// Also convert the signatures of `func.func` (and its block arguments),
+  /// the operands and results of `func.call` and the operands of
+  /// `func.return` with the type converter (MLIR's function-like, call and
+  /// return type conversion patterns).
+  bool convertFuncSignatures;
 } RmlirConversionSpec;
 
 /// MLIR's applyPartialConversion (or applyFullConversion when `full`).
@@ -399,6 +404,15 @@ MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                const MlirValue *values,
                                                intptr_t numValues);
 /// Inserts a detached op at the rewriter's insertion point (before `anchor`).
+/// OpBuilder::createOrFold for a detached `op` inserted before `anchor`:
+/// when the op folds, it is erased and its replacement values (constants
+/// materialized as needed, before `anchor`) are written to `results`;
+/// otherwise its results are. Returns the number of values (the op's
+/// result count).
+MLIR_CAPI_EXPORTED intptr_t rmlirRewriterCreateOrFold(
+    MlirPatternRewriter rewriter, MlirOperation anchor, MlirOperation op,
+    MlirValue *results, intptr_t capacity);
+
 MLIR_CAPI_EXPORTED void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                                   MlirOperation anchor,
                                                   MlirOperation op);
