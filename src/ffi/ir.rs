@@ -185,6 +185,20 @@ impl Context {
         // SAFETY: element is live and belongs to this context.
         Type::from_raw(unsafe { mlirLLVMArrayTypeGet(element.raw(), n) }).expect("llvm array type")
     }
+    /// `!llvm.struct<(fields...)>` (literal, not packed).
+    pub fn llvm_struct_type(self, fields: &[Type]) -> Type {
+        // SAFETY: self is live; Type is repr(transparent) over MlirType, so
+        // the slice is an array of live types borrowed for the call.
+        Type::from_raw(unsafe {
+            mlirLLVMStructTypeLiteralGet(
+                self.raw(),
+                fields.len() as isize,
+                fields.as_ptr().cast(),
+                false,
+            )
+        })
+        .expect("llvm struct type")
+    }
     /// A `TypeAttr` holding `ty`.
     pub fn type_attr(self, ty: Type) -> Attr {
         // SAFETY: ty is live.

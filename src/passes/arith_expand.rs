@@ -246,6 +246,28 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
     true
 }
 
+/// Upstream's `populateCeilFloorDivExpandOpsPatterns`, which
+/// `convert-arith-to-llvm` runs too: `ceildivsi`, `ceildivui` and
+/// `floordivsi` expanded
+/// on their original operands (a plain rewrite, not a conversion), the ops
+/// it creates lowered in turn. False for other ops.
+pub(super) fn expand_ceil_floor_div(rw: &mut Rewriter, op: Op) -> bool {
+    let expansion = if op.isa::<rarith::CeilDivSIOp>() {
+        ceildivsi
+    } else if op.isa::<rarith::CeilDivUIOp>() {
+        ceildivui
+    } else if op.isa::<rarith::FloorDivSIOp>() {
+        floordivsi
+    } else {
+        return false;
+    };
+    let d = &mut Expander { rw };
+    let e = Emit::before(op);
+    let result = expansion(d, &e, op.operand(0), op.operand(1));
+    d.rw.replace_op(op, &[result]);
+    true
+}
+
 /// An integer (or index) constant of `ty`; a splat for vectors and tensors.
 fn constant(d: &mut Expander, e: &Emit, ty: Type, value: i64) -> Value {
     let elt = ty.element_type_or_self();

@@ -6,16 +6,23 @@
 //! bridge the boundary (as the dialect conversion framework does), to be
 //! removed by `reconcile-unrealized-casts`.
 //!
-//! Ops with no direct LLVM counterpart (`ceildivsi`, `floordivsi`,
-//! `ceildivui`, the extended ops) are left for `rarith-expand` and make the
-//! pass fail here, as upstream's conversion does.
+//! The extended ops on scalars and 1-D vectors lower as upstream's:
+//! `addui_extended` to `llvm.intr.uadd.with.overflow`, `mulsi_extended` and
+//! `mului_extended` to a multiplication at twice the width split into its
+//! halves. `ceildivsi`, `ceildivui` and `floordivsi` are expanded into
+//! simpler rarith ops (lowered in turn), as upstream's pass expands them.
+//! Runs on MLIR's own dialect conversion (partial, as upstream's): ops no
+//! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
-use super::conversion::Conversion;
-use crate::ffi::ir::{Attr, Context, Op, Type, Value};
-use crate::ffi::walk::{self, Builder};
-use crate::ods::rarith;
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, Legality, MaterializeBuilder,
+};
+use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::rewrite::Rewriter;
+use crate::ods::{OdsOp, rarith};
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
@@ -166,7 +173,6 @@ struct Lowering {
     ctx: Context,
     overflow_attrs: HashMap<u64, Attr>,
     fastmath_attrs: HashMap<u64, Attr>,
-    conversion: Conversion,
 }
 
 impl Lowering {
@@ -203,35 +209,37 @@ impl Lowering {
         })
     }
 
-    /// Lowers one op; false when it cannot be lowered.
-    fn lower(&mut self, op: Op) -> bool {
-        if self.conversion.is_replaced(op) {
-            return true;
-        }
+    /// Lowers one op given its converted operands; false when it cannot be
+    /// lowered (the op then stays, as in upstream's partial conversion).
+    fn lower(&mut self, rw: &mut Rewriter, op: Op, operands: &[Value]) -> bool {
         let name = op.name();
-        let b = Builder::before(op);
         let loc = op.location();
-        if name == "rarith.constant" {
+        if op.isa::<rarith::ConstantOp>() {
             let Some(ty) = convert_type(op.result(0).ty()) else {
                 return false;
             };
             let value = op.attr("value").expect("constant value");
-            let new = b.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
-            self.conversion.replace(op, vec![new.result(0)]);
+            let new = rw.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
+            rw.replace_op(op, &[new.result(0)]);
             return true;
         }
-        if name == "rarith.index_cast" || name == "rarith.index_castui" {
-            return self.lower_index_cast(op, name == "rarith.index_cast");
+        if op.isa::<rarith::IndexCastOp>() || op.isa::<rarith::IndexCastUIOp>() {
+            return self.lower_index_cast(rw, op, operands, op.isa::<rarith::IndexCastOp>());
+        }
+        if op.isa::<rarith::AddUIExtendedOp>() {
+            return self.lower_add_extended(rw, op, operands);
+        }
+        if op.isa::<rarith::MulSIExtendedOp>() {
+            return self.lower_mul_extended(rw, op, operands, "llvm.sext");
+        }
+        if op.isa::<rarith::MulUIExtendedOp>() {
+            return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
         let Some(&(_, target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
             return false;
         };
-        let mut operands: Vec<Value> = Vec::with_capacity(op.num_operands());
-        for v in op.operands() {
-            let Some(t) = convert_type(v.ty()) else {
-                return false;
-            };
-            operands.push(self.conversion.operand(v, t));
+        if op.operands().any(|v| convert_type(v.ty()).is_none()) {
+            return false;
         }
         let Some(result_ty) = convert_type(op.result(0).ty()) else {
             return false;
@@ -265,18 +273,20 @@ impl Lowering {
             }
         }
         if let Some(dims) = outer_dims(op.result(0).ty()) {
-            return self.lower_unrolled(op, target, &operands, result_ty, &dims, &new_attrs);
+            return self.lower_unrolled(rw, op, target, operands, result_ty, &dims, &new_attrs);
         }
-        let new = b.create(target, loc, &operands, &[result_ty], &new_attrs);
-        self.conversion.replace(op, vec![new.result(0)]);
+        let new = rw.create(target, loc, operands, &[result_ty], &new_attrs);
+        rw.replace_op(op, &[new.result(0)]);
         true
     }
 
     /// An op on n-D vectors: the LLVM op on each innermost 1-D vector,
     /// extracted from and inserted into the nested arrays (upstream's
     /// `vectorOneToOneRewrite`).
+    #[allow(clippy::too_many_arguments)]
     fn lower_unrolled(
         &mut self,
+        rw: &mut Rewriter,
         op: Op,
         target: &str,
         operands: &[Value],
@@ -284,7 +294,6 @@ impl Lowering {
         dims: &[i64],
         attrs: &[(&str, Attr)],
     ) -> bool {
-        let b = Builder::before(op);
         let loc = op.location();
         let inner_ty = |ty: Type| -> Option<Type> {
             let d = ty.dims()?;
@@ -300,7 +309,7 @@ impl Lowering {
         let Some(operand_inner) = operand_inner else {
             return false;
         };
-        let mut acc = b
+        let mut acc = rw
             .create("llvm.mlir.poison", loc, &[], &[result_ty], &[])
             .result(0);
         for pos in positions(dims) {
@@ -309,7 +318,7 @@ impl Lowering {
                 .iter()
                 .zip(&operand_inner)
                 .map(|(&v, &t)| {
-                    b.create(
+                    rw.create(
                         "llvm.extractvalue",
                         loc,
                         &[v],
@@ -319,10 +328,10 @@ impl Lowering {
                     .result(0)
                 })
                 .collect();
-            let part = b
+            let part = rw
                 .create(target, loc, &parts, &[result_inner], attrs)
                 .result(0);
-            acc = b
+            acc = rw
                 .create(
                     "llvm.insertvalue",
                     loc,
@@ -332,15 +341,131 @@ impl Lowering {
                 )
                 .result(0);
         }
-        self.conversion.replace(op, vec![acc]);
+        rw.replace_op(op, &[acc]);
+        true
+    }
+
+    /// The converted type of an extended op's operands, on scalars or 1-D
+    /// vectors (n-D vectors are not supported, as upstream).
+    fn extended_type(op: Op) -> Option<Type> {
+        if outer_dims(op.operand(0).ty()).is_some() {
+            return None;
+        }
+        convert_type(op.operand(0).ty())
+    }
+
+    /// `addui_extended`: `llvm.intr.uadd.with.overflow` and its two fields.
+    fn lower_add_extended(&mut self, rw: &mut Rewriter, op: Op, operands: &[Value]) -> bool {
+        let (Some(ty), Some(overflow_ty)) =
+            (Self::extended_type(op), convert_type(op.result(1).ty()))
+        else {
+            return false;
+        };
+        let loc = op.location();
+        let pair = self.ctx.llvm_struct_type(&[ty, overflow_ty]);
+        let sum = rw
+            .create("llvm.intr.uadd.with.overflow", loc, operands, &[pair], &[])
+            .result(0);
+        let fields: Vec<Value> = [(0, ty), (1, overflow_ty)]
+            .into_iter()
+            .map(|(i, t)| {
+                let position = self.ctx.dense_i64_array(&[i]);
+                rw.create(
+                    "llvm.extractvalue",
+                    loc,
+                    &[sum],
+                    &[t],
+                    &[("position", position)],
+                )
+                .result(0)
+            })
+            .collect();
+        rw.replace_op(op, &fields);
+        true
+    }
+
+    /// `mulsi_extended`/`mului_extended`: the operands extended (`extend`)
+    /// to twice their width, multiplied, the product truncated (low half)
+    /// and shifted right by the width then truncated (high half).
+    fn lower_mul_extended(
+        &mut self,
+        rw: &mut Rewriter,
+        op: Op,
+        operands: &[Value],
+        extend: &str,
+    ) -> bool {
+        let Some(ty) = Self::extended_type(op) else {
+            return false;
+        };
+        let Some(width) = ty.element_type_or_self().int_width() else {
+            return false;
+        };
+        let wide_element = self.ctx.integer_type(2 * width);
+        let shift = Attr::int(wide_element, &ApInt::from_u64(2 * width, u64::from(width)));
+        let (wide, shift) = if ty.is_vector() {
+            let Some(wide) = ty.with_element_type(wide_element) else {
+                return false;
+            };
+            (wide, Attr::splat(wide, shift))
+        } else {
+            (wide_element, shift)
+        };
+        let loc = op.location();
+        let none = self.overflow_attr(0);
+        let lhs = rw
+            .create(extend, loc, &[operands[0]], &[wide], &[])
+            .result(0);
+        let rhs = rw
+            .create(extend, loc, &[operands[1]], &[wide], &[])
+            .result(0);
+        let product = rw
+            .create(
+                "llvm.mul",
+                loc,
+                &[lhs, rhs],
+                &[wide],
+                &[("overflowFlags", none)],
+            )
+            .result(0);
+        let low = rw
+            .create(
+                "llvm.trunc",
+                loc,
+                &[product],
+                &[ty],
+                &[("overflowFlags", none)],
+            )
+            .result(0);
+        let shift = rw
+            .create("llvm.mlir.constant", loc, &[], &[wide], &[("value", shift)])
+            .result(0);
+        let high = rw
+            .create("llvm.lshr", loc, &[product, shift], &[wide], &[])
+            .result(0);
+        let high = rw
+            .create(
+                "llvm.trunc",
+                loc,
+                &[high],
+                &[ty],
+                &[("overflowFlags", none)],
+            )
+            .result(0);
+        rw.replace_op(op, &[low, high]);
         true
     }
 
     /// index_cast(ui): same width after conversion -> the operand itself;
     /// narrower -> trunc; wider -> sext (index_cast) or zext (index_castui).
-    fn lower_index_cast(&mut self, op: Op, signed: bool) -> bool {
+    fn lower_index_cast(
+        &mut self,
+        rw: &mut Rewriter,
+        op: Op,
+        operands: &[Value],
+        signed: bool,
+    ) -> bool {
         let input = op.operand(0);
-        let (Some(src), Some(dst)) = (convert_type(input.ty()), convert_type(op.result(0).ty()))
+        let (Some(_), Some(dst)) = (convert_type(input.ty()), convert_type(op.result(0).ty()))
         else {
             return false;
         };
@@ -357,9 +482,9 @@ impl Lowering {
         let (Some(sw), Some(dw)) = (width(input.ty()), width(op.result(0).ty())) else {
             return false;
         };
-        let converted = self.conversion.operand(input, src);
+        let converted = operands[0];
         if sw == dw {
-            self.conversion.replace(op, vec![converted]);
+            rw.replace_op(op, &[converted]);
             return true;
         }
         let target = if dw < sw {
@@ -375,65 +500,81 @@ impl Lowering {
             vec![]
         };
         if let Some(dims) = outer_dims(op.result(0).ty()) {
-            return self.lower_unrolled(op, target, &[converted], dst, &dims, &attrs);
+            return self.lower_unrolled(rw, op, target, &[converted], dst, &dims, &attrs);
         }
-        let value = Builder::before(op)
+        let value = rw
             .create(target, op.location(), &[converted], &[dst], &attrs)
             .result(0);
-        self.conversion.replace(op, vec![value]);
+        rw.replace_op(op, &[value]);
         true
     }
 }
 
-/// The values `op` folds to, folding again after in-place folds (a
-/// commutative op moving a constant to the right may then fold), as the
-/// conversion driver does; None when it does not fold away.
-fn fold(op: Op) -> Option<Vec<Value>> {
-    // An in-place fold changes the op; a bounded number of rounds guards
-    // against a folder that keeps reporting in-place changes.
-    for _ in 0..8 {
-        let values = walk::try_fold(op)?;
-        if !values.is_empty() {
-            return Some(values);
-        }
-    }
-    None
-}
-
+/// MLIR's partial conversion, as upstream's pass runs it: LLVM ops are
+/// legal, rarith ops have no legality of their own (an op no pattern
+/// lowers stays, as upstream leaves arith ops it cannot lower); the driver
+/// folds an op before lowering it, lowers the constants a fold
+/// materializes, and bridges type changes with unrealized casts.
 fn run(root: Op) -> bool {
-    let mut lowering = Lowering {
+    let lowering = RefCell::new(Lowering {
         ctx: root.context(),
         overflow_attrs: HashMap::new(),
         fastmath_attrs: HashMap::new(),
-        conversion: Conversion::default(),
+    });
+    let legality = |op: Op| {
+        let name = op.name();
+        if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
+            Legality::Legal
+        } else {
+            Legality::Unknown
+        }
     };
-    let ops = walk::collect(root, |op| op.name().starts_with("rarith."));
-    for op in ops {
-        // As the dialect conversion: an op that folds is replaced by its
-        // fold. A fold gives either values that exist already (an operand,
-        // possibly converted before: they are read through the replacement
-        // map) or constants it materialized as new rarith.constant ops,
-        // which are lowered here, once.
-        if let Some(values) = fold(op) {
-            for v in &values {
-                if let Some(c) = v.defined_by::<rarith::ConstantOp>()
-                    && !lowering.conversion.is_replaced(*c)
-                    && !lowering.lower(*c)
-                {
-                    c.location()
-                        .emit_error("failed to legalize operation 'rarith.constant'");
-                    return false;
-                }
-            }
-            lowering.conversion.replace(op, values);
-            continue;
-        }
-        if !lowering.lower(op) {
-            op.location()
-                .emit_error(&format!("failed to legalize operation '{}'", op.name()));
-            return false;
-        }
+    let rewrite = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+        super::arith_expand::expand_ceil_floor_div(rw, op)
+            || lowering.borrow_mut().lower(rw, op, operands)
+    };
+    let roots: Vec<&'static str> = ONE_TO_ONE
+        .iter()
+        .map(|(name, _, _)| *name)
+        .chain([
+            rarith::ConstantOp::NAME,
+            rarith::IndexCastOp::NAME,
+            rarith::IndexCastUIOp::NAME,
+            rarith::AddUIExtendedOp::NAME,
+            rarith::MulSIExtendedOp::NAME,
+            rarith::MulUIExtendedOp::NAME,
+            rarith::CeilDivSIOp::NAME,
+            rarith::CeilDivUIOp::NAME,
+            rarith::FloorDivSIOp::NAME,
+        ])
+        .collect();
+    let patterns: Vec<ConversionPattern> = roots
+        .iter()
+        .map(|root| ConversionPattern {
+            root: Some(root),
+            benefit: 1,
+            rewrite: &rewrite,
+        })
+        .collect();
+    // Both directions materialize as `builtin.unrealized_conversion_cast`,
+    // as upstream's LLVM type converter does.
+    let cast = |b: &MaterializeBuilder, ty: Type, inputs: &[Value], loc: Location| {
+        let op = b.create(
+            "builtin.unrealized_conversion_cast",
+            loc,
+            inputs,
+            &[ty],
+            &[],
+        );
+        Some(op.result(0))
+    };
+    DialectConversion {
+        convert_type: &convert_type,
+        materialize_target: Some(&cast),
+        materialize_source: Some(&cast),
+        legality: &legality,
+        patterns: &patterns,
+        convert_func_signatures: false,
     }
-    lowering.conversion.finish();
-    true
+    .apply_partial(root)
 }

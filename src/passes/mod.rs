@@ -5,7 +5,6 @@ mod arith_bridge;
 mod arith_expand;
 mod arith_to_apfloat;
 mod arith_to_llvm;
-pub mod conversion;
 mod driver;
 mod emulate_unsupported_floats;
 mod emulate_wide_int;

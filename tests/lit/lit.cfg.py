@@ -82,3 +82,13 @@ try:
         config.available_features.add("bf16-flushing-cpu")
 except (OSError, subprocess.CalledProcessError):
     pass
+
+# %{lower}: rmlir-run's pipeline for programs that also hold vector ops
+# (rarith-emulate-wide-int's output: halves in vectors).
+config.substitutions.append(
+    (
+        "%{lower}",
+        "builtin.module(rarith-expand,convert-vector-to-llvm,convert-rarith-to-llvm,"
+        "convert-arith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)",
+    )
+)
