@@ -21,6 +21,12 @@ using namespace mlir;
 
 namespace {
 struct RustConversionPattern final : ConversionPattern {
+  RustConversionPattern(MLIRContext *ctx, const RmlirConversionPattern &spec)
+      : ConversionPattern(Pattern::MatchAnyOpTypeTag(), spec.benefit, ctx),
+        spec(spec) {}
+  RustConversionPattern(MLIRContext *ctx, StringRef root,
+                        const RmlirConversionPattern &spec)
+      : ConversionPattern(root, spec.benefit, ctx), spec(spec) {}
   RustConversionPattern(const TypeConverter &converter, MLIRContext *ctx,
                         const RmlirConversionPattern &spec)
       : ConversionPattern(converter, Pattern::MatchAnyOpTypeTag(),
@@ -57,12 +63,14 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
   MLIRContext *ctx = rootOp->getContext();
 
   TypeConverter converter;
-  converter.addConversion([spec](Type type) -> std::optional<Type> {
-    MlirType converted = spec->convertType(spec->userData, wrap(type));
-    if (mlirTypeIsNull(converted))
-      return std::nullopt;
-    return unwrap(converted);
-  });
+  bool typed = spec->convertType != nullptr;
+  if (typed)
+    converter.addConversion([spec](Type type) -> std::optional<Type> {
+      MlirType converted = spec->convertType(spec->userData, wrap(type));
+      if (mlirTypeIsNull(converted))
+        return std::nullopt;
+      return unwrap(converted);
+    });
   if (spec->materializeTarget)
     converter.addTargetMaterialization([spec](OpBuilder &b, Type target,
                                               ValueRange inputs,
@@ -100,13 +108,17 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
   RewritePatternSet patterns(ctx);
   for (intptr_t i = 0; i < spec->numPatterns; ++i) {
     const RmlirConversionPattern &p = spec->patterns[i];
-    if (p.root.length == 0)
+    StringRef root(p.root.data, p.root.length);
+    if (!typed && root.empty())
+      patterns.add<RustConversionPattern>(ctx, p);
+    else if (!typed)
+      patterns.add<RustConversionPattern>(ctx, root, p);
+    else if (root.empty())
       patterns.add<RustConversionPattern>(converter, ctx, p);
     else
-      patterns.add<RustConversionPattern>(
-          converter, ctx, StringRef(p.root.data, p.root.length), p);
+      patterns.add<RustConversionPattern>(converter, ctx, root, p);
   }
-  if (spec->convertFuncSignatures) {
+  if (typed && spec->convertFuncSignatures) {
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

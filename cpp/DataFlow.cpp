@@ -163,6 +163,11 @@ extern "C" void rmlirRewriterSetInsertionPointToStart(MlirPatternRewriter rw,
   unwrap(rw)->setInsertionPointToStart(unwrap(block));
 }
 
+extern "C" void rmlirRewriterSetInsertionPointToEnd(MlirPatternRewriter rw,
+                                                    MlirBlock block) {
+  unwrap(rw)->setInsertionPointToEnd(unwrap(block));
+}
+
 extern "C" void rmlirRewriterInsert(MlirPatternRewriter rw, MlirOperation op) {
   unwrap(rw)->insert(unwrap(op));
 }

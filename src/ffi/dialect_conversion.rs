@@ -61,8 +61,10 @@ pub struct ConversionPattern<'a> {
 
 /// One dialect conversion.
 pub struct DialectConversion<'a> {
-    /// The type converter: None when a type cannot be converted.
-    pub convert_type: &'a dyn Fn(Type) -> Option<Type>,
+    /// The type converter (answering None when a type cannot be
+    /// converted), or None for a conversion without one: patterns then see
+    /// the replacement values of their operands as they are.
+    pub convert_type: Option<&'a dyn Fn(Type) -> Option<Type>>,
     /// Builds a value of a converted type from original values.
     pub materialize_target: Option<Materialize<'a>>,
     /// Builds a value of an original type from converted values.
@@ -102,7 +104,7 @@ impl DialectConversion<'_> {
             .collect();
         let spec = b::RmlirConversionSpec {
             userData: self as *const DialectConversion as *mut c_void,
-            convertType: Some(convert_type_trampoline),
+            convertType: self.convert_type.map(|_| convert_type_trampoline as _),
             materializeTarget: self.materialize_target.map(|_| target_trampoline as _),
             materializeSource: self.materialize_source.map(|_| source_trampoline as _),
             isLegal: Some(legal_trampoline),
@@ -140,7 +142,11 @@ extern "C" fn convert_type_trampoline(data: *mut c_void, ty: MlirType) -> MlirTy
         "type conversion",
         || None,
         null,
-        || (conv.convert_type)(ty).map_or(null, |t| t.raw()),
+        || {
+            conv.convert_type
+                .and_then(|convert| convert(ty))
+                .map_or(null, |t| t.raw())
+        },
     )
 }
 

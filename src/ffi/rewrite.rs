@@ -104,6 +104,13 @@ impl Rewriter {
         unsafe { b::rmlirRewriterSetInsertionPointToStart(self.raw, block.raw()) }
     }
 
+    /// Moves the insertion point of [`Rewriter::insert_here`] to the end of
+    /// `block`.
+    pub fn set_insertion_point_to_end(&mut self, block: super::region::Block) {
+        // SAFETY: the rewriter and the block are live.
+        unsafe { b::rmlirRewriterSetInsertionPointToEnd(self.raw, block.raw()) }
+    }
+
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
     pub fn insert_here(&mut self, op: Op) -> Op {

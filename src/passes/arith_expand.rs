@@ -108,7 +108,7 @@ fn run(root: Op) -> bool {
         })
         .collect();
     DialectConversion {
-        convert_type: &Some,
+        convert_type: Some(&Some),
         materialize_target: None,
         materialize_source: None,
         legality: &legality,

@@ -569,7 +569,7 @@ fn run(root: Op) -> bool {
         Some(op.result(0))
     };
     DialectConversion {
-        convert_type: &convert_type,
+        convert_type: Some(&convert_type),
         materialize_target: Some(&cast),
         materialize_source: Some(&cast),
         legality: &legality,

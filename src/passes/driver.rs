@@ -1,18 +1,16 @@
-//! A driver that reproduces what MLIR's partial dialect conversion does for
-//! the Rust lowering passes that upstream writes as `applyPartialConversion`
-//! (`convert-rshape-to-std`, `rarith-expand`): ops that are not legal are
-//! visited in pre-order; each is folded if it folds, else rewritten by its
-//! pattern; replaced ops stay in place (patterns see original operands and
-//! their producers) and are erased at the end; operands are read through the
-//! replacement map ("adaptor" values); ops a pattern creates are legalized
-//! right away. The IR built is op for op what upstream's conversion builds.
+//! Op-by-op IR building for conversion patterns that upstream writes without
+//! a type converter (`convert-rshape-to-std`; `rarith-expand` shares the
+//! predicates and [`Emit`]), run by MLIR's own partial conversion: it folds
+//! first, hands patterns their mapped operands, keeps replaced ops in place
+//! until the end (patterns see original producers), and legalizes what a
+//! pattern creates, as for upstream's pass.
 
+use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::region::Block;
-use crate::ffi::walk::{self, Builder};
+use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
-use std::collections::{HashMap, HashSet};
 
 /// `cmpi` predicates (upstream's numbering).
 pub const EQ: i64 = 0;
@@ -24,94 +22,81 @@ pub const ULT: i64 = 6;
 pub const UGT: i64 = 8;
 pub const UGE: i64 = 9;
 
+/// Builds the IR of one conversion pattern: ops go through MLIR's
+/// conversion rewriter (before the op being converted, or at the end of a
+/// block of a region the pattern creates), so the driver sees, legalizes
+/// and, on failure, rolls back everything a pattern builds.
+pub struct Driver<'r> {
+    rw: &'r mut Rewriter,
+    /// The operands of the op being converted, as the driver maps them.
+    adaptor: Vec<Value>,
+}
+
 /// A pattern: rewrites `op` through the driver; false when it does not apply.
 pub type Apply = fn(&mut Driver, Op) -> bool;
 
-/// State of one conversion run.
-pub struct Driver {
-    /// Replaced value -> its replacement.
-    map: HashMap<Value, Value>,
-    /// Replaced ops with their replacements, in replacement order.
-    replaced: Vec<(Op, Vec<Value>)>,
-    /// The ops of `replaced`.
-    replaced_ops: HashSet<Op>,
-    /// Ops created by the pattern being applied, in creation order.
-    pub(crate) created: Vec<Op>,
-    /// Which ops need no conversion.
-    is_legal: fn(Op) -> bool,
-    /// The patterns.
-    apply: Apply,
-}
-
-impl Driver {
-    /// Converts every op under `root` that `is_legal` rejects; false (after
-    /// a diagnostic) when an unresolved type change remains.
-    pub fn run(root: Op, is_legal: fn(Op) -> bool, apply: Apply) -> bool {
-        let mut driver = Driver {
-            map: HashMap::new(),
-            replaced: Vec::new(),
-            replaced_ops: HashSet::new(),
-            created: Vec::new(),
-            is_legal,
-            apply,
+impl Driver<'_> {
+    /// MLIR's partial conversion of everything under `root`, without a type
+    /// converter (patterns see the replacement values of their operands as
+    /// they are): ops `is_legal` accepts are legal, the others are attempted
+    /// by `apply` (registered for each of `roots`) and stay when it fails.
+    /// The driver folds first, legalizes the ops a pattern creates, and
+    /// fails (with its diagnostic) when a replacement of another type keeps
+    /// a use.
+    pub fn run(root: Op, is_legal: fn(Op) -> bool, roots: &[&'static str], apply: Apply) -> bool {
+        let legality = |op: Op| {
+            if is_legal(op) {
+                Legality::Legal
+            } else {
+                Legality::Unknown
+            }
         };
-        for op in walk::collect_preorder(root, |o| !is_legal(o)) {
-            driver.legalize(op);
+        let rewrite = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+            let mut driver = Driver {
+                rw,
+                adaptor: operands.to_vec(),
+            };
+            apply(&mut driver, op)
+        };
+        let patterns: Vec<ConversionPattern> = roots
+            .iter()
+            .map(|root| ConversionPattern {
+                root: Some(root),
+                benefit: 1,
+                rewrite: &rewrite,
+            })
+            .collect();
+        DialectConversion {
+            convert_type: None,
+            materialize_target: None,
+            materialize_source: None,
+            legality: &legality,
+            patterns: &patterns,
+            convert_func_signatures: false,
         }
-        driver.finish()
+        .apply_partial(root)
     }
 
-    /// The value an operand stands for now (the adaptor value).
-    pub fn lookup(&self, mut v: Value) -> Value {
-        while let Some(&next) = self.map.get(&v) {
-            v = next;
-        }
-        v
+    /// The operands of the op being converted (the adaptor values).
+    pub fn operands(&self, _op: Op) -> Vec<Value> {
+        self.adaptor.clone()
     }
 
-    pub fn operands(&self, op: Op) -> Vec<Value> {
-        op.operands().map(|v| self.lookup(v)).collect()
-    }
-
-    /// Folds `op` if it folds (as the conversion driver tries first), else
-    /// applies its pattern if one matches and converts the shape ops the
-    /// pattern created.
-    fn legalize(&mut self, op: Op) {
-        if self.replaced_ops.contains(&op) {
-            return;
-        }
-        if let Some(values) = walk::try_fold(op) {
-            if values.is_empty() {
-                // Folded in place: try again on the updated op.
-                return self.legalize(op);
-            }
-            self.replace(op, values);
-            return;
-        }
-        let outer = std::mem::take(&mut self.created);
-        let converted = (self.apply)(self, op);
-        let created = std::mem::replace(&mut self.created, outer);
-        if converted {
-            for new in created {
-                if !(self.is_legal)(new) {
-                    self.legalize(new);
-                }
-            }
-        }
-    }
-
-    /// Records that `op`'s results are replaced by `values` (true: the op
-    /// is converted). An op is replaced once: a second replacement of the
-    /// same op is ignored, so that it is erased exactly once.
+    /// Replaces `op` by `values` (true: the op is converted).
     pub fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
-        if !self.replaced_ops.insert(op) {
-            return true;
-        }
-        for (i, v) in values.iter().enumerate() {
-            self.map.insert(op.result(i), *v);
-        }
-        self.replaced.push((op, values));
+        self.rw.replace_op(op, &values);
         true
+    }
+
+    /// Inserts a detached op (one with regions, or a clone) at `e`.
+    pub fn insert(&mut self, e: &Emit, op: Op) -> Op {
+        match e.at {
+            At::BeforeRoot => self.rw.insert(op),
+            At::End(block) => {
+                self.rw.set_insertion_point_to_end(block);
+                self.rw.insert_here(op)
+            }
+        }
     }
 
     /// Creates an op at `e` and returns its first result.
@@ -134,9 +119,9 @@ impl Driver {
         types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Op {
-        let op = e.builder.create(name, e.loc, operands, types, attrs);
-        self.created.push(op);
-        op
+        let op = Op::create(name, e.loc, operands, types, attrs)
+            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        self.insert(e, op)
     }
 
     pub fn index(&mut self, e: &Emit, v: i64) -> Value {
@@ -193,76 +178,37 @@ impl Driver {
     pub fn yield_(&mut self, e: &Emit, name: &str, values: &[Value]) {
         self.emit_op(e, name, values, &[], &[]);
     }
-
-    /// Rewires remaining uses of replaced ops (casting where the type
-    /// changed, as the conversion's materialization does) and erases them.
-    fn finish(self) -> bool {
-        // Consumers before producers: uses by replaced ops vanish with them,
-        // so only uses by surviving ops need the replacement. A surviving
-        // use that needs the old type gets a cast, which upstream's
-        // conversion reports as an unresolved materialization, failing the
-        // pass: the first one in replacement order is reported.
-        let mut unresolved: Vec<(usize, Op, Op)> = Vec::new();
-        for (k, (op, values)) in self.replaced.iter().enumerate().rev() {
-            for (i, &new) in values.iter().enumerate() {
-                let old = op.result(i);
-                if !old.has_uses() {
-                    continue;
-                }
-                let mut new = self.lookup(new);
-                if new.ty() != old.ty() {
-                    let user = old.first_user().expect("a use");
-                    let cast = Builder::after_value(new).create(
-                        "builtin.unrealized_conversion_cast",
-                        op.location(),
-                        &[new],
-                        &[old.ty()],
-                        &[],
-                    );
-                    unresolved.push((k, cast, user));
-                    new = cast.result(0);
-                }
-                walk::replace_uses(old, new);
-            }
-            walk::erase(*op);
-        }
-        let Some((_, cast, user)) = unresolved.into_iter().min_by_key(|(k, _, _)| *k) else {
-            return true;
-        };
-        let (from, to) = (cast.operand(0).ty(), cast.result(0).ty());
-        cast.emit_error_with_op_note(
-            &format!(
-                "failed to legalize unresolved materialization from ('{}') to ('{}') that remained live after conversion",
-                from.to_string_lossy(),
-                to.to_string_lossy()
-            ),
-            user,
-            "see existing live user here: ",
-        );
-        false
-    }
 }
 
-/// Where new ops go: a builder with the location they get.
+/// Where new ops go.
+#[derive(Clone, Copy)]
+pub enum At {
+    /// Before the op being converted.
+    BeforeRoot,
+    /// At the end of a block (of a region the pattern creates).
+    End(Block),
+}
+
+/// Where new ops go, and the location they get.
 pub struct Emit {
     /// Where ops go.
-    pub builder: Builder,
+    pub at: At,
     /// Their location.
     pub loc: Location,
 }
 
 impl Emit {
-    /// Before `op`, with its location.
+    /// Before `op` (the op being converted), with its location.
     pub fn before(op: Op) -> Self {
         Emit {
-            builder: Builder::before(op),
+            at: At::BeforeRoot,
             loc: op.location(),
         }
     }
     /// At the end of `block`.
     pub fn at_end(block: Block, loc: Location) -> Self {
         Emit {
-            builder: Builder::at_end(block, loc),
+            at: At::End(block),
             loc,
         }
     }

@@ -153,7 +153,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         rewrite: &emulate,
     }];
     DialectConversion {
-        convert_type: &convert,
+        convert_type: Some(&convert),
         materialize_target: Some(&extend),
         materialize_source: None,
         legality: &legality,

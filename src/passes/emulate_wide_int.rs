@@ -200,7 +200,7 @@ fn run(root: Op, widest: u32) -> bool {
         })
         .collect();
     DialectConversion {
-        convert_type: &convert,
+        convert_type: Some(&convert),
         materialize_target: None,
         materialize_source: None,
         legality: &legality,

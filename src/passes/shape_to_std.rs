@@ -3,17 +3,17 @@
 //! tensor code; `!rshape.shape`/`!rshape.size` forms (which can hold errors)
 //! are left alone, as upstream leaves them.
 //!
-//! The driver reproduces what MLIR's partial dialect conversion does here:
-//! ops are visited in pre-order, replaced ops stay in place (so patterns see
-//! original operands and their producers) and are erased at the end, new
-//! shape ops created by a pattern are converted right away, and operands are
-//! read through the replacement map ("adaptor" values). The IR it builds is
-//! op for op what upstream builds, so outputs compare equal after renaming.
+//! MLIR's partial dialect conversion runs the patterns, as upstream's pass
+//! does (no type converter): replaced ops stay in place until the end (so
+//! patterns see original operands and their producers), new shape ops
+//! created by a pattern are converted right away, and operands are the
+//! driver's mapped values. The IR is op for op what upstream builds, so
+//! outputs compare equal after renaming.
 
 use super::driver::{Driver, EQ, Emit, SLT, ULT};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk;
-use crate::ods::rshape;
+use crate::ods::{OdsOp, rshape};
 use crate::registry::PassDef;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
@@ -34,13 +34,31 @@ pub const PASS: PassDef = PassDef {
     run: |op, _| run(op),
 };
 
+/// The ops upstream's pass has a pattern for.
+const ROOTS: &[&str] = &[
+    rshape::AnyOp::NAME,
+    rshape::AddOp::NAME,
+    rshape::MulOp::NAME,
+    rshape::BroadcastOp::NAME,
+    rshape::ConstShapeOp::NAME,
+    rshape::ConstSizeOp::NAME,
+    rshape::DimOp::NAME,
+    rshape::IsBroadcastableOp::NAME,
+    rshape::GetExtentOp::NAME,
+    rshape::RankOp::NAME,
+    rshape::ReduceOp::NAME,
+    rshape::ShapeEqOp::NAME,
+    rshape::ShapeOfOp::NAME,
+    rshape::SplitAtOp::NAME,
+    rshape::ConcatOp::NAME,
+    rshape::ToExtentTensorOp::NAME,
+];
+
 fn run(module: Op) -> bool {
-    Driver::run(module, is_legal, |d, op| {
-        op.name().starts_with("rshape.") && d.apply(op)
-    })
+    Driver::run(module, is_legal, ROOTS, |d, op| d.apply(op))
 }
 
-impl Driver {
+impl Driver<'_> {
     /// Upstream's pattern for `op`, if it applies.
     fn apply(&mut self, op: Op) -> bool {
         let e = Emit::before(op);
@@ -63,10 +81,6 @@ impl Driver {
                 let r = self.emit(&e, name, &ops, &[ty], &[]);
                 self.replace(op, vec![r])
             }
-            "rshape.index_to_size" | "rshape.size_to_index" => {
-                let v = self.operands(op)[0];
-                self.replace(op, vec![v])
-            }
             "rshape.broadcast" => self.broadcast(op, &e),
             "rshape.const_shape" => self.const_shape(op, &e),
             "rshape.const_size" => {
@@ -79,6 +93,10 @@ impl Driver {
                 self.replace(op, vec![c])
             }
             "rshape.dim" => {
+                // Not for `!rshape.size` results, as upstream.
+                if is_size_type(op.result(0).ty()) {
+                    return false;
+                }
                 let ctx = op.context();
                 let arg = op.operand(0);
                 let shape_ty = shape_of_type(arg.ty(), ctx);
@@ -144,8 +162,7 @@ impl Driver {
         otherwise: impl FnOnce(&mut Self, &Emit),
     ) -> Op {
         let op = Op::create_with_regions("scf.if", e.loc, &[cond], types, &[], 2).expect("scf.if");
-        e.builder.insert(op);
-        self.created.push(op);
+        self.insert(e, op);
         let then_block = op.region(0).expect("then").append_block(&[], e.loc);
         then(self, &Emit::at_end(then_block, e.loc));
         let else_block = op.region(1).expect("else").append_block(&[], e.loc);
@@ -167,8 +184,7 @@ impl Driver {
         let types: Vec<Type> = inits.iter().map(|v| v.ty()).collect();
         let op =
             Op::create_with_regions("scf.for", e.loc, &operands, &types, &[], 1).expect("scf.for");
-        e.builder.insert(op);
-        self.created.push(op);
+        self.insert(e, op);
         let arg_types: Vec<Type> = std::iter::once(ctx.index_type())
             .chain(types.iter().copied())
             .collect();
@@ -189,8 +205,7 @@ impl Driver {
         let ty = ctx.ranked_tensor(&[DYNAMIC], ctx.index_type());
         let op = Op::create_with_regions("tensor.generate", e.loc, &[extent], &[ty], &[], 1)
             .expect("generate");
-        e.builder.insert(op);
-        self.created.push(op);
+        self.insert(e, op);
         let block = op
             .region(0)
             .expect("body")
@@ -346,8 +361,7 @@ impl Driver {
                     continue;
                 }
                 let clone = walk::clone_with_mapping(nested, &mut mapping);
-                b.builder.insert(clone);
-                d.created.push(clone);
+                d.insert(b, clone);
             }
             let results: Vec<Value> = terminator
                 .map(|t| {

@@ -224,6 +224,10 @@ MLIR_CAPI_EXPORTED MlirOperation rmlirMaterializeConstantForValue(
 MLIR_CAPI_EXPORTED void
 rmlirRewriterSetInsertionPointToStart(MlirPatternRewriter rewriter,
                                       MlirBlock block);
+/// Moves the rewriter's insertion point to the end of `block`.
+MLIR_CAPI_EXPORTED void
+rmlirRewriterSetInsertionPointToEnd(MlirPatternRewriter rewriter,
+                                    MlirBlock block);
 /// Inserts a detached op at the rewriter's insertion point.
 MLIR_CAPI_EXPORTED void rmlirRewriterInsert(MlirPatternRewriter rewriter,
                                             MlirOperation op);
@@ -259,7 +263,9 @@ typedef MlirValue (*RmlirMaterializeFn)(void *userData, RmlirBuilder *builder,
                                         intptr_t numInputs, MlirLocation loc);
 
 /// One dialect conversion: the type converter (`convertType` answers a null
-/// type when it cannot convert; materializations may be null), the target
+/// type when it cannot convert; materializations may be null; a null
+/// `convertType` means no type converter at all: patterns then see the
+/// replacement values as they are, unconverted), the target
 /// (`isLegal`: 1 legal, 0 illegal, -1 unknown, asked of every op) and the
 /// patterns.
 typedef struct {
