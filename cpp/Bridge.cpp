@@ -336,6 +336,7 @@ struct RustDialectInliner final : public DialectInlinerInterface {
 
 void addDialectInterfaces(Dialect *dialect) {
   dialect->addInterfaces<RustDialectInliner>();
+  addConvertToLLVMInterface(dialect);
 }
 
 ParseResult parseIndexList(OpAsmParser &parser, DenseIntElementsAttr &attr) {

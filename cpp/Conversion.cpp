@@ -9,6 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmlir/Bridge.h"
+#include "rmlir/BridgeCxx.h"
+
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -50,7 +54,34 @@ struct RustConversionPattern final : ConversionPattern {
 
   RmlirConversionPattern spec;
 };
+/// convert-to-llvm's view of a dialect whose LLVM lowering is written in
+/// Rust: the patterns the Rust dialect descriptor lists, each rooted at its
+/// op, run with convert-to-llvm's own LLVM type converter.
+struct RustToLLVMInterface final : ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &converter,
+      RewritePatternSet &patterns) const final {
+    StringRef ns = getDialect()->getNamespace();
+    MlirStringRef name{ns.data(), ns.size()};
+    const RmlirHooks &hooks = rmlir::bridge::hooks();
+    if (!hooks.llvmConversionPatterns)
+      return;
+    intptr_t n = hooks.llvmConversionPatterns(name, nullptr, 0);
+    llvm::SmallVector<RmlirConversionPattern, 64> specs(n);
+    hooks.llvmConversionPatterns(name, specs.data(), n);
+    for (const RmlirConversionPattern &p : specs)
+      patterns.add<RustConversionPattern>(
+          converter, patterns.getContext(),
+          StringRef(p.root.data, p.root.length), p);
+  }
+};
 } // namespace
+
+void rmlir::bridge::addConvertToLLVMInterface(Dialect *dialect) {
+  dialect->addInterfaces<RustToLLVMInterface>();
+}
 
 extern "C" void rmlirBuilderInsert(RmlirBuilder *builder, MlirOperation op) {
   reinterpret_cast<OpBuilder *>(builder)->insert(unwrap(op));

@@ -206,11 +206,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             name: "rarith",
             materialize_constant: crate::arith::materialize_constant,
             verify_operation_attribute: None,
+            to_llvm: Some(&crate::passes::RARITH_TO_LLVM),
         },
         DialectHooks {
             name: "rshape",
             materialize_constant: crate::shape::materialize_constant,
             verify_operation_attribute: Some(crate::shape::verify_operation_attribute),
+            to_llvm: None,
         },
     ],
     type_transform: crate::types::transform,

@@ -59,6 +59,56 @@ pub struct ConversionPattern<'a> {
     pub rewrite: &'a dyn Fn(Op, &[Value], &mut Rewriter) -> bool,
 }
 
+/// A dialect's conversion patterns to the LLVM dialect, as MLIR's
+/// `ConvertToLLVMPatternInterface` hands them to `convert-to-llvm`: one
+/// pattern per root op, all rewritten by `rewrite` with the operands
+/// converted by convert-to-llvm's LLVM type converter.
+pub struct ToLlvmPatterns {
+    /// The ops the patterns match.
+    pub roots: &'static [&'static str],
+    /// Lowers one op given its converted operands; false when it cannot.
+    pub rewrite: fn(Op, &[Value], &mut Rewriter) -> bool,
+}
+
+impl ToLlvmPatterns {
+    /// The bridge's pattern descriptors, written to the front of `out`;
+    /// returns how many there are in all.
+    pub(crate) fn describe(&'static self, out: &mut [b::RmlirConversionPattern]) -> usize {
+        for (slot, root) in out.iter_mut().zip(self.roots) {
+            *slot = b::RmlirConversionPattern {
+                root: sref(root),
+                benefit: 1,
+                rewrite: Some(to_llvm_trampoline),
+                userData: self as *const ToLlvmPatterns as *mut c_void,
+            };
+        }
+        self.roots.len()
+    }
+}
+
+extern "C" fn to_llvm_trampoline(
+    data: *mut c_void,
+    op: MlirOperation,
+    operands: *const MlirValue,
+    num_operands: isize,
+    rewriter: MlirPatternRewriter,
+) -> bool {
+    let Some(op) = Op::from_raw(op) else {
+        return false;
+    };
+    // SAFETY: `data` is the &'static ToLlvmPatterns that `describe` wrote.
+    let patterns = unsafe { &*(data as *const ToLlvmPatterns) };
+    // SAFETY: the driver passes `num_operands` live values for this call.
+    let operands: &[Value] =
+        unsafe { std::slice::from_raw_parts(operands.cast(), num_operands.max(0) as usize) };
+    guard(
+        "LLVM conversion pattern",
+        || Some(op.location()),
+        false,
+        || (patterns.rewrite)(op, operands, &mut Rewriter::new(rewriter, op)),
+    )
+}
+
 /// One dialect conversion.
 pub struct DialectConversion<'a> {
     /// The type converter (answering None when a type cannot be

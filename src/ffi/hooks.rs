@@ -544,6 +544,38 @@ extern "C" fn materialize_constant(
     )
 }
 
+extern "C" fn llvm_conversion_patterns(
+    dialect: MlirStringRef,
+    out: *mut b::RmlirConversionPattern,
+    capacity: isize,
+) -> isize {
+    guard(
+        "llvmConversionPatterns",
+        || None,
+        0,
+        || {
+            // SAFETY: the bridge passes the dialect namespace for the call.
+            let dialect = unsafe { ir::from_sref(dialect) };
+            let Some(patterns) = installed()
+                .descriptor
+                .dialects
+                .iter()
+                .find(|d| d.name == dialect)
+                .and_then(|d| d.to_llvm)
+            else {
+                return 0;
+            };
+            let out: &mut [b::RmlirConversionPattern] = if out.is_null() || capacity <= 0 {
+                &mut []
+            } else {
+                // SAFETY: the bridge passes room for `capacity` descriptors.
+                unsafe { std::slice::from_raw_parts_mut(out, capacity as usize) }
+            };
+            patterns.describe(out) as isize
+        },
+    )
+}
+
 extern "C" fn verify_operation_attribute(
     dialect: MlirStringRef,
     op: MlirOperation,
@@ -648,6 +680,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     transformType: Some(transform_type),
     materializeConstant: Some(materialize_constant),
     verifyOperationAttribute: Some(verify_operation_attribute),
+    llvmConversionPatterns: Some(llvm_conversion_patterns),
     numPasses: Some(num_passes),
     passDesc: Some(pass_desc),
     checkPassOptions: Some(check_pass_options),

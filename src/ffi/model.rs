@@ -236,6 +236,9 @@ pub struct DialectHooks {
     pub materialize_constant: fn(Attr, Type, Location) -> Option<Op>,
     /// `Dialect::verifyOperationAttribute` (None: every attribute is valid).
     pub verify_operation_attribute: Option<fn(Op, &str, Attr) -> bool>,
+    /// `ConvertToLLVMPatternInterface`: the dialect's lowering to the LLVM
+    /// dialect for `convert-to-llvm` (None: it has none).
+    pub to_llvm: Option<&'static super::dialect_conversion::ToLlvmPatterns>,
 }
 
 /// Everything the bridge may call into, for one set of dialects.

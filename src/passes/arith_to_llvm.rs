@@ -15,14 +15,13 @@
 //! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
 use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, MaterializeBuilder,
+    ConversionPattern, DialectConversion, Legality, MaterializeBuilder, ToLlvmPatterns,
 };
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::registry::PassDef;
 use crate::semantics::ApInt;
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
@@ -510,17 +509,59 @@ impl Lowering {
     }
 }
 
+/// The ops with a lowering: the one-to-one ops, then the rest.
+const EXTRA_ROOTS: [&str; 9] = [
+    rarith::ConstantOp::NAME,
+    rarith::IndexCastOp::NAME,
+    rarith::IndexCastUIOp::NAME,
+    rarith::AddUIExtendedOp::NAME,
+    rarith::MulSIExtendedOp::NAME,
+    rarith::MulUIExtendedOp::NAME,
+    rarith::CeilDivSIOp::NAME,
+    rarith::CeilDivUIOp::NAME,
+    rarith::FloorDivSIOp::NAME,
+];
+
+static ROOTS: [&str; ONE_TO_ONE.len() + EXTRA_ROOTS.len()] = {
+    let mut roots = [""; ONE_TO_ONE.len() + EXTRA_ROOTS.len()];
+    let mut i = 0;
+    while i < ONE_TO_ONE.len() {
+        roots[i] = ONE_TO_ONE[i].0;
+        i += 1;
+    }
+    let mut j = 0;
+    while j < EXTRA_ROOTS.len() {
+        roots[i + j] = EXTRA_ROOTS[j];
+        j += 1;
+    }
+    roots
+};
+
+/// rarith's lowering to the LLVM dialect, shared by this pass and by
+/// `convert-to-llvm` (rarith's `ConvertToLLVMPatternInterface`).
+pub static TO_LLVM: ToLlvmPatterns = ToLlvmPatterns {
+    roots: &ROOTS,
+    rewrite: lower_to_llvm,
+};
+
+/// One op: `ceildivsi`/`ceildivui`/`floordivsi` expanded (the ops created
+/// lower in turn), anything else lowered directly.
+fn lower_to_llvm(op: Op, operands: &[Value], rw: &mut Rewriter) -> bool {
+    super::arith_expand::expand_ceil_floor_div(rw, op)
+        || Lowering {
+            ctx: op.context(),
+            overflow_attrs: HashMap::new(),
+            fastmath_attrs: HashMap::new(),
+        }
+        .lower(rw, op, operands)
+}
+
 /// MLIR's partial conversion, as upstream's pass runs it: LLVM ops are
 /// legal, rarith ops have no legality of their own (an op no pattern
 /// lowers stays, as upstream leaves arith ops it cannot lower); the driver
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
 fn run(root: Op) -> bool {
-    let lowering = RefCell::new(Lowering {
-        ctx: root.context(),
-        overflow_attrs: HashMap::new(),
-        fastmath_attrs: HashMap::new(),
-    });
     let legality = |op: Op| {
         let name = op.name();
         if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
@@ -529,31 +570,13 @@ fn run(root: Op) -> bool {
             Legality::Unknown
         }
     };
-    let rewrite = |op: Op, operands: &[Value], rw: &mut Rewriter| {
-        super::arith_expand::expand_ceil_floor_div(rw, op)
-            || lowering.borrow_mut().lower(rw, op, operands)
-    };
-    let roots: Vec<&'static str> = ONE_TO_ONE
-        .iter()
-        .map(|(name, _, _)| *name)
-        .chain([
-            rarith::ConstantOp::NAME,
-            rarith::IndexCastOp::NAME,
-            rarith::IndexCastUIOp::NAME,
-            rarith::AddUIExtendedOp::NAME,
-            rarith::MulSIExtendedOp::NAME,
-            rarith::MulUIExtendedOp::NAME,
-            rarith::CeilDivSIOp::NAME,
-            rarith::CeilDivUIOp::NAME,
-            rarith::FloorDivSIOp::NAME,
-        ])
-        .collect();
-    let patterns: Vec<ConversionPattern> = roots
+    let patterns: Vec<ConversionPattern> = TO_LLVM
+        .roots
         .iter()
         .map(|root| ConversionPattern {
             root: Some(root),
             benefit: 1,
-            rewrite: &rewrite,
+            rewrite: &TO_LLVM.rewrite,
         })
         .collect();
     // Both directions materialize as `builtin.unrealized_conversion_cast`,

@@ -20,6 +20,8 @@ mod unsigned_when_equivalent;
 
 use crate::registry::PassDef;
 
+pub use arith_to_llvm::TO_LLVM as RARITH_TO_LLVM;
+
 /// Every Rust pass; the index is the pass id.
 pub static ALL: &[PassDef] = &[
     arith_to_llvm::PASS,

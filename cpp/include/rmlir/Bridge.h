@@ -74,6 +74,17 @@ typedef void (*RmlirSetIntRangeFn)(void *userData, intptr_t resultIndex,
 /// Receives types from the Rust inferReturnTypes hook.
 typedef void (*RmlirPushTypeFn)(void *userData, MlirType type);
 
+/// A conversion pattern: `rewrite` gets the op, its operands as converted by
+/// the driver (the adaptor) and the conversion rewriter; true if it
+/// rewrote. An empty `root` matches any op.
+typedef struct {
+  MlirStringRef root;
+  unsigned benefit;
+  bool (*rewrite)(void *userData, MlirOperation op, const MlirValue *operands,
+                  intptr_t numOperands, MlirPatternRewriter rewriter);
+  void *userData;
+} RmlirConversionPattern;
+
 /// Every behaviour of rarith and rshape lives behind these function pointers.
 /// All of them are implemented in Rust and must not unwind: a Rust panic is
 /// caught on the Rust side and turned into a diagnostic and a failure.
@@ -138,6 +149,13 @@ typedef struct {
   /// our dialect's namespace on `op`; false = failure (after diagnostics).
   bool (*verifyOperationAttribute)(MlirStringRef dialect, MlirOperation op,
                                    MlirStringRef name, MlirAttribute value);
+
+  /// ConvertToLLVMPatternInterface of a dialect: its conversion patterns
+  /// to the LLVM dialect (for `convert-to-llvm`); writes up to `capacity`
+  /// patterns, returns how many there are in all (0: the dialect has none).
+  intptr_t (*llvmConversionPatterns)(MlirStringRef dialect,
+                                     RmlirConversionPattern *out,
+                                     intptr_t capacity);
 
   /// Passes: how many, their descriptors, and their bodies.
   intptr_t (*numPasses)(void);
@@ -247,16 +265,7 @@ typedef struct RmlirBuilder RmlirBuilder;
 MLIR_CAPI_EXPORTED void rmlirBuilderInsert(RmlirBuilder *builder,
                                            MlirOperation op);
 
-/// A conversion pattern: `rewrite` gets the op, its operands as converted by
-/// the driver (the adaptor) and the conversion rewriter; true if it
-/// rewrote. An empty `root` matches any op.
-typedef struct {
-  MlirStringRef root;
-  unsigned benefit;
-  bool (*rewrite)(void *userData, MlirOperation op, const MlirValue *operands,
-                  intptr_t numOperands, MlirPatternRewriter rewriter);
-  void *userData;
-} RmlirConversionPattern;
+
 
 typedef MlirValue (*RmlirMaterializeFn)(void *userData, RmlirBuilder *builder,
                                         MlirType type, const MlirValue *inputs,

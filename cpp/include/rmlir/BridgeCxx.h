@@ -31,6 +31,10 @@ namespace rmlir::bridge {
 /// The installed Rust hook table (aborts with a message if none is).
 const RmlirHooks &hooks();
 
+/// Adds ConvertToLLVMPatternInterface to `dialect`: `convert-to-llvm` then
+/// lowers its ops with the dialect's Rust conversion patterns.
+void addConvertToLLVMInterface(mlir::Dialect *dialect);
+
 /// Dense id of an op name in the Rust op table.
 uint32_t lookupOpId(llvm::StringRef opName);
 
