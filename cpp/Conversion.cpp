@@ -47,9 +47,11 @@ struct RustConversionPattern final : ConversionPattern {
     for (Value v : operands)
       converted.push_back(wrap(v));
     PatternRewriter &base = rewriter;
+    auto *converter = reinterpret_cast<const RmlirTypeConverter *>(
+        getTypeConverter());
     return success(spec.rewrite(spec.userData, wrap(op), converted.data(),
                                 static_cast<intptr_t>(converted.size()),
-                                wrap(&base)));
+                                wrap(&base), converter));
   }
 
   RmlirConversionPattern spec;
@@ -81,6 +83,15 @@ struct RustToLLVMInterface final : ConvertToLLVMPatternInterface {
 
 void rmlir::bridge::addConvertToLLVMInterface(Dialect *dialect) {
   dialect->addInterfaces<RustToLLVMInterface>();
+}
+
+extern "C" MlirType
+rmlirTypeConverterConvertType(const RmlirTypeConverter *converter,
+                              MlirType type) {
+  if (!converter)
+    return MlirType{nullptr};
+  return wrap(reinterpret_cast<const TypeConverter *>(converter)->convertType(
+      unwrap(type)));
 }
 
 extern "C" void rmlirBuilderInsert(RmlirBuilder *builder, MlirOperation op) {

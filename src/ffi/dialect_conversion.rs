@@ -92,6 +92,7 @@ extern "C" fn to_llvm_trampoline(
     operands: *const MlirValue,
     num_operands: isize,
     rewriter: MlirPatternRewriter,
+    converter: *const b::RmlirTypeConverter,
 ) -> bool {
     let Some(op) = Op::from_raw(op) else {
         return false;
@@ -105,7 +106,10 @@ extern "C" fn to_llvm_trampoline(
         "LLVM conversion pattern",
         || Some(op.location()),
         false,
-        || (patterns.rewrite)(op, operands, &mut Rewriter::new(rewriter, op)),
+        || {
+            let mut rw = Rewriter::with_converter(rewriter, op, converter);
+            (patterns.rewrite)(op, operands, &mut rw)
+        },
     )
 }
 
@@ -291,6 +295,7 @@ extern "C" fn rewrite_trampoline(
     operands: *const MlirValue,
     num_operands: isize,
     rewriter: MlirPatternRewriter,
+    converter: *const b::RmlirTypeConverter,
 ) -> bool {
     let Some(op) = Op::from_raw(op) else {
         return false;
@@ -305,6 +310,9 @@ extern "C" fn rewrite_trampoline(
         "conversion pattern",
         || Some(op.location()),
         false,
-        || (pattern.rewrite)(op, operands, &mut Rewriter::new(rewriter, op)),
+        || {
+            let mut rw = Rewriter::with_converter(rewriter, op, converter);
+            (pattern.rewrite)(op, operands, &mut rw)
+        },
     )
 }

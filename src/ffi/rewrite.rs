@@ -11,11 +11,43 @@ use mlir_sys::*;
 pub struct Rewriter {
     raw: MlirPatternRewriter,
     root: Op,
+    /// The type converter of the conversion pattern being applied (null
+    /// outside conversions and for patterns without one).
+    converter: *const b::RmlirTypeConverter,
 }
 
 impl Rewriter {
     pub(crate) fn new(raw: MlirPatternRewriter, root: Op) -> Self {
-        Rewriter { raw, root }
+        Rewriter {
+            raw,
+            root,
+            converter: std::ptr::null(),
+        }
+    }
+
+    /// A rewriter of a conversion pattern that has `converter`.
+    pub(crate) fn with_converter(
+        raw: MlirPatternRewriter,
+        root: Op,
+        converter: *const b::RmlirTypeConverter,
+    ) -> Self {
+        Rewriter {
+            raw,
+            root,
+            converter,
+        }
+    }
+
+    /// The type the conversion's type converter makes of `ty` (MLIR's
+    /// `getTypeConverter()->convertType`); None when it does not convert,
+    /// and outside conversions.
+    pub fn convert_type(&self, ty: Type) -> Option<Type> {
+        if self.converter.is_null() {
+            return None;
+        }
+        // SAFETY: the converter is the live one of the pattern being
+        // applied; ty is live.
+        Type::from_raw(unsafe { b::rmlirTypeConverterConvertType(self.converter, ty.raw()) })
     }
 
     /// Creates an op of a registered name before the root op. Panics if the

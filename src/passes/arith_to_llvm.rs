@@ -17,11 +17,12 @@
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, MaterializeBuilder, ToLlvmPatterns,
 };
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value, float_width};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::PassDef;
+use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
+use crate::semantics::float::Format;
 use std::collections::HashMap;
 
 pub const PASS: PassDef = PassDef {
@@ -29,8 +30,19 @@ pub const PASS: PassDef = PassDef {
     description: "Convert rarith ops to the LLVM dialect",
     op_name: "",
     dependent_dialects: || vec![crate::ffi::context::llvm_dialect_handle()],
-    options: &[],
-    run: |op, _| run(op),
+    options: &[PassOption::text("index-bitwidth")],
+    run: |op, options| {
+        let width = match options.text("index-bitwidth").map(str::parse::<u32>) {
+            None => 0,
+            Some(Ok(w)) => w,
+            Some(Err(_)) => {
+                op.emit_error("invalid value for option index-bitwidth");
+                return false;
+            }
+        };
+        // 0: the machine word (64 bits here), as upstream.
+        run(op, if width == 0 { 64 } else { width })
+    },
 };
 
 /// Which rarith attributes carry over, and how.
@@ -95,13 +107,18 @@ const ONE_TO_ONE: &[(&str, &str, Attrs)] = &[
     ("rarith.cmpf", "llvm.fcmp", Attrs::FCmp),
 ];
 
-/// The LLVM type of a builtin type: `index` becomes `i64`, vectors convert
-/// their element type; other integer/float types stay.
-fn convert_type(ty: Type) -> Option<Type> {
+/// The LLVM type of a builtin type, as upstream's LLVM type converter
+/// makes it: `index` becomes an integer of `index_width` bits, float types
+/// LLVM has no counterpart for (the f8, f6 and f4 types, `f8E8M0FNU`,
+/// `tf32`) become integers of their width, vectors convert their element
+/// type; other integer and float types stay.
+fn convert_type(ty: Type, index_width: u32) -> Option<Type> {
     let ctx = ty.context();
     let elt = ty.element_type_or_self();
     let new_elt = if elt.is_index() {
-        ctx.integer_type(64)
+        ctx.integer_type(index_width)
+    } else if elt.is_float() && !is_llvm_float(elt) {
+        ctx.integer_type(float_width(elt)?)
     } else if elt.is_integer() || elt.is_float() {
         elt
     } else {
@@ -129,6 +146,14 @@ fn convert_type(ty: Type) -> Option<Type> {
         );
     }
     Some(new_elt)
+}
+
+/// The float types LLVM has: f16, bf16, f32, f64, f80, f128.
+fn is_llvm_float(ty: Type) -> bool {
+    matches!(
+        ty.float_format(),
+        Some(Format::F16 | Format::BF16 | Format::F32 | Format::F64 | Format::F80 | Format::F128)
+    )
 }
 
 /// The outer (array) dimensions of an n-D vector type, or None for
@@ -214,7 +239,7 @@ impl Lowering {
         let name = op.name();
         let loc = op.location();
         if op.isa::<rarith::ConstantOp>() {
-            let Some(ty) = convert_type(op.result(0).ty()) else {
+            let Some(ty) = rw.convert_type(op.result(0).ty()) else {
                 return false;
             };
             let value = op.attr("value").expect("constant value");
@@ -237,10 +262,24 @@ impl Lowering {
         let Some(&(_, target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
             return false;
         };
-        if op.operands().any(|v| convert_type(v.ty()).is_none()) {
+        if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {
             return false;
         }
-        let Some(result_ty) = convert_type(op.result(0).ty()) else {
+        // Float arithmetic and casts on floats LLVM has no type for stay
+        // (as upstream leaves them: their integer stand-ins cannot compute);
+        // select and bitcast only move bits, and lower.
+        let moves_bits = op.isa::<rarith::SelectOp>() || op.isa::<rarith::BitcastOp>();
+        let unsupported_float = |t: Type| {
+            let e = t.element_type_or_self();
+            e.is_float() && !is_llvm_float(e)
+        };
+        if !moves_bits
+            && (op.operands().any(|v| unsupported_float(v.ty()))
+                || op.results().any(|v| unsupported_float(v.ty())))
+        {
+            return false;
+        }
+        let Some(result_ty) = rw.convert_type(op.result(0).ty()) else {
             return false;
         };
         let mut new_attrs: Vec<(&str, Attr)> = Vec::new();
@@ -271,6 +310,12 @@ impl Lowering {
                 }
             }
         }
+        // A bitcast between types that convert to the same type (`f8E4M3FN`
+        // and `i8`) is its operand.
+        if op.isa::<rarith::BitcastOp>() && operands[0].ty() == result_ty {
+            rw.replace_op(op, &[operands[0]]);
+            return true;
+        }
         if let Some(dims) = outer_dims(op.result(0).ty()) {
             return self.lower_unrolled(rw, op, target, operands, result_ty, &dims, &new_attrs);
         }
@@ -296,7 +341,7 @@ impl Lowering {
         let loc = op.location();
         let inner_ty = |ty: Type| -> Option<Type> {
             let d = ty.dims()?;
-            convert_type(
+            rw.convert_type(
                 ty.context()
                     .parse_vector_type(*d.last()?, ty.element_type_or_self())?,
             )
@@ -346,18 +391,19 @@ impl Lowering {
 
     /// The converted type of an extended op's operands, on scalars or 1-D
     /// vectors (n-D vectors are not supported, as upstream).
-    fn extended_type(op: Op) -> Option<Type> {
+    fn extended_type(rw: &Rewriter, op: Op) -> Option<Type> {
         if outer_dims(op.operand(0).ty()).is_some() {
             return None;
         }
-        convert_type(op.operand(0).ty())
+        rw.convert_type(op.operand(0).ty())
     }
 
     /// `addui_extended`: `llvm.intr.uadd.with.overflow` and its two fields.
     fn lower_add_extended(&mut self, rw: &mut Rewriter, op: Op, operands: &[Value]) -> bool {
-        let (Some(ty), Some(overflow_ty)) =
-            (Self::extended_type(op), convert_type(op.result(1).ty()))
-        else {
+        let (Some(ty), Some(overflow_ty)) = (
+            Self::extended_type(rw, op),
+            rw.convert_type(op.result(1).ty()),
+        ) else {
             return false;
         };
         let loc = op.location();
@@ -393,7 +439,7 @@ impl Lowering {
         operands: &[Value],
         extend: &str,
     ) -> bool {
-        let Some(ty) = Self::extended_type(op) else {
+        let Some(ty) = Self::extended_type(rw, op) else {
             return false;
         };
         let Some(width) = ty.element_type_or_self().int_width() else {
@@ -464,16 +510,18 @@ impl Lowering {
         signed: bool,
     ) -> bool {
         let input = op.operand(0);
-        let (Some(_), Some(dst)) = (convert_type(input.ty()), convert_type(op.result(0).ty()))
-        else {
+        let (Some(_), Some(dst)) = (
+            rw.convert_type(input.ty()),
+            rw.convert_type(op.result(0).ty()),
+        ) else {
             return false;
         };
-        // Element widths of the original types (index is 64 bits once
-        // lowered); the converted types may be arrays of vectors.
+        // Element widths of the original types (index has the converter's
+        // width once lowered); the converted types may be arrays of vectors.
         let width = |t: Type| {
             let e = t.element_type_or_self();
             if e.is_index() {
-                Some(64)
+                rw.convert_type(e)?.int_width()
             } else {
                 e.int_width()
             }
@@ -561,7 +609,7 @@ fn lower_to_llvm(op: Op, operands: &[Value], rw: &mut Rewriter) -> bool {
 /// lowers stays, as upstream leaves arith ops it cannot lower); the driver
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
-fn run(root: Op) -> bool {
+fn run(root: Op, index_width: u32) -> bool {
     let legality = |op: Op| {
         let name = op.name();
         if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
@@ -591,8 +639,9 @@ fn run(root: Op) -> bool {
         );
         Some(op.result(0))
     };
+    let convert = |ty: Type| convert_type(ty, index_width);
     DialectConversion {
-        convert_type: Some(&convert_type),
+        convert_type: Some(&convert),
         materialize_target: Some(&cast),
         materialize_source: Some(&cast),
         legality: &legality,

@@ -74,6 +74,14 @@ typedef void (*RmlirSetIntRangeFn)(void *userData, intptr_t resultIndex,
 /// Receives types from the Rust inferReturnTypes hook.
 typedef void (*RmlirPushTypeFn)(void *userData, MlirType type);
 
+/// The type converter of a conversion pattern (opaque; null for patterns
+/// without one).
+typedef struct RmlirTypeConverter RmlirTypeConverter;
+/// `converter->convertType(type)`: null when the type does not convert.
+MLIR_CAPI_EXPORTED MlirType
+rmlirTypeConverterConvertType(const RmlirTypeConverter *converter,
+                              MlirType type);
+
 /// A conversion pattern: `rewrite` gets the op, its operands as converted by
 /// the driver (the adaptor) and the conversion rewriter; true if it
 /// rewrote. An empty `root` matches any op.
@@ -81,7 +89,8 @@ typedef struct {
   MlirStringRef root;
   unsigned benefit;
   bool (*rewrite)(void *userData, MlirOperation op, const MlirValue *operands,
-                  intptr_t numOperands, MlirPatternRewriter rewriter);
+                  intptr_t numOperands, MlirPatternRewriter rewriter,
+                  const RmlirTypeConverter *typeConverter);
   void *userData;
 } RmlirConversionPattern;
 
