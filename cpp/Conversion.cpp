@@ -104,16 +104,25 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
   Operation *rootOp = unwrap(root);
   MLIRContext *ctx = rootOp->getContext();
 
-  TypeConverter converter;
-  bool typed = spec->convertType != nullptr;
-  if (typed)
+  std::optional<LLVMTypeConverter> llvmConverter;
+  if (spec->llvmIndexBitwidth >= 0) {
+    LowerToLLVMOptions options(ctx);
+    if (spec->llvmIndexBitwidth > 0)
+      options.overrideIndexBitwidth(spec->llvmIndexBitwidth);
+    llvmConverter.emplace(ctx, options);
+  }
+  TypeConverter ownConverter;
+  TypeConverter &converter =
+      llvmConverter ? static_cast<TypeConverter &>(*llvmConverter) : ownConverter;
+  bool typed = llvmConverter || spec->convertType != nullptr;
+  if (!llvmConverter && spec->convertType)
     converter.addConversion([spec](Type type) -> std::optional<Type> {
       MlirType converted = spec->convertType(spec->userData, wrap(type));
       if (mlirTypeIsNull(converted))
         return std::nullopt;
       return unwrap(converted);
     });
-  if (spec->materializeTarget)
+  if (!llvmConverter && spec->materializeTarget)
     converter.addTargetMaterialization([spec](OpBuilder &b, Type target,
                                               ValueRange inputs,
                                               Location loc) -> Value {
@@ -125,7 +134,7 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
           in.data(), static_cast<intptr_t>(in.size()), wrap(loc));
       return mlirValueIsNull(out) ? Value() : unwrap(out);
     });
-  if (spec->materializeSource)
+  if (!llvmConverter && spec->materializeSource)
     converter.addSourceMaterialization([spec](OpBuilder &b, Type target,
                                               ValueRange inputs,
                                               Location loc) -> Value {

@@ -131,6 +131,10 @@ pub struct DialectConversion<'a> {
     /// `func.call` and `func.return` with the type converter (MLIR's own
     /// function, call and return type conversion patterns).
     pub convert_func_signatures: bool,
+    /// Some(width): MLIR's own LLVM type converter (index of `width` bits,
+    /// 0: the data layout's) replaces `convert_type` and the
+    /// materializations, as upstream's lowerings to LLVM build it.
+    pub llvm_index_bitwidth: Option<u32>,
 }
 
 impl DialectConversion<'_> {
@@ -165,6 +169,9 @@ impl DialectConversion<'_> {
             patterns: patterns.as_ptr(),
             numPatterns: patterns.len() as isize,
             convertFuncSignatures: self.convert_func_signatures,
+            llvmIndexBitwidth: self
+                .llvm_index_bitwidth
+                .map_or(-1, |w| i32::try_from(w).unwrap_or(i32::MAX)),
         };
         // SAFETY: root is live; `spec`, the patterns array and everything
         // their user data points to (self and its patterns) outlive the call,

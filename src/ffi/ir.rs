@@ -336,6 +336,22 @@ impl Op {
                 .collect()
         }
     }
+    /// The discardable attributes (those not part of the op's properties),
+    /// in order.
+    pub fn discardable_attributes(self) -> Vec<(&'static str, Attr)> {
+        // SAFETY: op is live; positions are within the discardable attribute
+        // count; the names are uniqued identifiers that live as long as the
+        // context.
+        unsafe {
+            (0..mlirOperationGetNumDiscardableAttributes(self.raw()))
+                .filter_map(|i| {
+                    let named = mlirOperationGetDiscardableAttribute(self.raw(), i);
+                    let name = from_sref(mlirIdentifierStr(named.name));
+                    Attr::from_raw(named.attribute).map(|a| (name, a))
+                })
+                .collect()
+        }
+    }
     /// Replaces all operands in place.
     pub fn set_operands(self, values: &[Value]) {
         // SAFETY: op and values are live; Value is repr(transparent) over

@@ -114,6 +114,7 @@ fn run(root: Op) -> bool {
         legality: &legality,
         patterns: &patterns,
         convert_func_signatures: false,
+        llvm_index_bitwidth: None,
     }
     .apply_partial(root)
 }

@@ -15,9 +15,9 @@
 //! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
 use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, MaterializeBuilder, ToLlvmPatterns,
+    ConversionPattern, DialectConversion, Legality, ToLlvmPatterns,
 };
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value, float_width};
+use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::registry::{PassDef, PassOption};
@@ -40,8 +40,8 @@ pub const PASS: PassDef = PassDef {
                 return false;
             }
         };
-        // 0: the machine word (64 bits here), as upstream.
-        run(op, if width == 0 { 64 } else { width })
+        // 0: the data layout's (the machine word), as upstream.
+        run(op, width)
     },
 };
 
@@ -107,45 +107,12 @@ const ONE_TO_ONE: &[(&str, &str, Attrs)] = &[
     ("rarith.cmpf", "llvm.fcmp", Attrs::FCmp),
 ];
 
-/// The LLVM type of a builtin type, as upstream's LLVM type converter
-/// makes it: `index` becomes an integer of `index_width` bits, float types
-/// LLVM has no counterpart for (the f8, f6 and f4 types, `f8E8M0FNU`,
-/// `tf32`) become integers of their width, vectors convert their element
-/// type; other integer and float types stay.
-fn convert_type(ty: Type, index_width: u32) -> Option<Type> {
-    let ctx = ty.context();
-    let elt = ty.element_type_or_self();
-    let new_elt = if elt.is_index() {
-        ctx.integer_type(index_width)
-    } else if elt.is_float() && !is_llvm_float(elt) {
-        ctx.integer_type(float_width(elt)?)
-    } else if elt.is_integer() || elt.is_float() {
-        elt
-    } else {
-        return None;
-    };
-    if ty.is_shaped() {
-        if !ty.is_vector() {
-            return None;
-        }
-        let dims = ty.dims()?;
-        if dims.len() == 1 {
-            return ty.with_element_type(new_elt);
-        }
-        // n-D vectors: nested arrays of 1-D vectors (as upstream's type
-        // converter builds them); scalable ones are not handled.
-        if ty.is_scalable_vector() || dims.is_empty() {
-            return None;
-        }
-        let inner = ctx.parse_vector_type(*dims.last()?, new_elt)?;
-        return Some(
-            dims[..dims.len() - 1]
-                .iter()
-                .rev()
-                .fold(inner, |t, &d| ctx.llvm_array_type(t, d as u32)),
-        );
-    }
-    Some(new_elt)
+/// LLVM's `RoundingMode` numbering of an rarith rounding mode
+/// (to_nearest_even, downward, upward, toward_zero, to_nearest_away).
+fn llvm_rounding_mode(mode: u64) -> Option<u64> {
+    // LLVM: TowardZero 0, NearestTiesToEven 1, TowardPositive 2,
+    // TowardNegative 3, NearestTiesToAway 4.
+    [1, 3, 2, 0, 4].get(usize::try_from(mode).ok()?).copied()
 }
 
 /// The float types LLVM has: f16, bf16, f32, f64, f80, f128.
@@ -243,7 +210,9 @@ impl Lowering {
                 return false;
             };
             let value = op.attr("value").expect("constant value");
-            let new = rw.create("llvm.mlir.constant", loc, &[], &[ty], &[("value", value)]);
+            let mut attrs = vec![("value", value)];
+            attrs.extend(op.discardable_attributes());
+            let new = rw.create("llvm.mlir.constant", loc, &[], &[ty], &attrs);
             rw.replace_op(op, &[new.result(0)]);
             return true;
         }
@@ -259,7 +228,7 @@ impl Lowering {
         if op.isa::<rarith::MulUIExtendedOp>() {
             return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
-        let Some(&(_, target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
+        let Some(&(_, mut target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
             return false;
         };
         if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {
@@ -284,7 +253,14 @@ impl Lowering {
         };
         let mut new_attrs: Vec<(&str, Attr)> = Vec::new();
         match attrs {
-            Attrs::Plain => {}
+            // Inherent attributes LLVM's op has no property for (the
+            // fast-math flags of extf/truncf) ride along as discardable
+            // ones, as upstream's.
+            Attrs::Plain => {
+                if let Some(fastmath) = op.attr("fastmath") {
+                    new_attrs.push(("fastmath", fastmath));
+                }
+            }
             Attrs::Overflow => {
                 let flags = op.enum_attr("overflowFlags").unwrap_or(0);
                 new_attrs.push(("overflowFlags", self.overflow_attr(flags)));
@@ -309,6 +285,34 @@ impl Lowering {
                     new_attrs.push(("fastmathFlags", self.fastmath_attr(flags)));
                 }
             }
+        }
+        // `truncf` with a rounding mode: LLVM's constrained fptrunc with that
+        // rounding and exceptions ignored; the op's fast-math flags, when
+        // given, ride along as a discardable attribute, as upstream's.
+        if let Some(mode) = op
+            .enum_attr("roundingmode")
+            .filter(|_| op.isa::<rarith::TruncFOp>())
+        {
+            let i64_type = self.ctx.integer_type(64);
+            let Some(llvm_mode) = llvm_rounding_mode(mode) else {
+                return false;
+            };
+            target = "llvm.intr.experimental.constrained.fptrunc";
+            new_attrs = vec![
+                (
+                    "roundingmode",
+                    Attr::int(i64_type, &ApInt::from_u64(64, llvm_mode)),
+                ),
+                ("fpExceptionBehavior", Attr::int(i64_type, &ApInt::zero(64))),
+            ];
+            if let Some(fastmath) = op.attr("fastmath") {
+                new_attrs.push(("fastmath", fastmath));
+            }
+        }
+        // Discardable attributes carry over (but to comparisons), as
+        // upstream's.
+        if !matches!(attrs, Attrs::ICmp | Attrs::FCmp) {
+            new_attrs.extend(op.discardable_attributes());
         }
         // A bitcast between types that convert to the same type (`f8E4M3FN`
         // and `i8`) is its operand.
@@ -627,26 +631,17 @@ fn run(root: Op, index_width: u32) -> bool {
             rewrite: &TO_LLVM.rewrite,
         })
         .collect();
-    // Both directions materialize as `builtin.unrealized_conversion_cast`,
-    // as upstream's LLVM type converter does.
-    let cast = |b: &MaterializeBuilder, ty: Type, inputs: &[Value], loc: Location| {
-        let op = b.create(
-            "builtin.unrealized_conversion_cast",
-            loc,
-            inputs,
-            &[ty],
-            &[],
-        );
-        Some(op.result(0))
-    };
-    let convert = |ty: Type| convert_type(ty, index_width);
+    // MLIR's LLVM type converter, as upstream's pass builds it: `index`
+    // of the option's width, floats LLVM lacks as integers, complex
+    // numbers and memrefs as structs, unrealized casts between.
     DialectConversion {
-        convert_type: Some(&convert),
-        materialize_target: Some(&cast),
-        materialize_source: Some(&cast),
+        convert_type: None,
+        materialize_target: None,
+        materialize_source: None,
         legality: &legality,
         patterns: &patterns,
         convert_func_signatures: false,
+        llvm_index_bitwidth: Some(index_width),
     }
     .apply_partial(root)
 }

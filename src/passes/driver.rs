@@ -73,6 +73,7 @@ impl Driver<'_> {
             legality: &legality,
             patterns: &patterns,
             convert_func_signatures: false,
+            llvm_index_bitwidth: None,
         }
         .apply_partial(root)
     }

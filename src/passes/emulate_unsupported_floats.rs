@@ -159,6 +159,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         legality: &legality,
         patterns: &patterns,
         convert_func_signatures: false,
+        llvm_index_bitwidth: None,
     }
     .apply_partial(root)
 }

@@ -206,6 +206,7 @@ fn run(root: Op, widest: u32) -> bool {
         legality: &legality,
         patterns: &patterns,
         convert_func_signatures: true,
+        llvm_index_bitwidth: None,
     }
     .apply_partial(root)
 }

@@ -299,6 +299,11 @@ typedef struct {
   /// `func.return` with the type converter (MLIR's function-like, call and
   /// return type conversion patterns).
   bool convertFuncSignatures;
+  /// -1: the type converter is `convertType` (and the materializations).
+  /// Otherwise MLIR's own LLVMTypeConverter replaces them, with this index
+  /// bit width (0: derived from the data layout), as upstream's lowerings
+  /// to the LLVM dialect build it.
+  int32_t llvmIndexBitwidth;
 } RmlirConversionSpec;
 
 /// MLIR's applyPartialConversion (or applyFullConversion when `full`).
