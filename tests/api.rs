@@ -125,6 +125,42 @@ fn built_module_runs_in_the_jit() {
     assert_eq!(below(-100), Some(Scalar::I1(true)));
 }
 
+/// A JIT call that does not match the function's signature is an error,
+/// never a call that reads missing arguments or writes a wrong result.
+#[test]
+fn jit_calls_are_checked_against_the_signature() {
+    let context = rmlir::new_context();
+    let mut module = build_module(&context);
+    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
+    let jit = Jit::new(&module, 2, &[]).expect("jit");
+    let too_few = jit.call("below", &[], Some(Scalar::I1(false)));
+    assert_eq!(
+        too_few.unwrap_err(),
+        "`below` takes (i32) -> i1; called with () -> i1"
+    );
+    let wrong_kind = jit.call("below", &[Scalar::I64(1)], Some(Scalar::I1(false)));
+    assert!(wrong_kind.unwrap_err().contains("called with (i64) -> i1"));
+    let wrong_result = jit.call("below", &[Scalar::I32(1)], Some(Scalar::F64(0.0)));
+    assert!(
+        wrong_result
+            .unwrap_err()
+            .contains("called with (i32) -> f64")
+    );
+    let no_result = jit.call("below", &[Scalar::I32(1)], None);
+    assert!(no_result.unwrap_err().contains("called with (i32) -> void"));
+    let unknown = jit.call("nowhere", &[], None);
+    assert_eq!(
+        unknown.unwrap_err(),
+        "no function `nowhere` in the JIT-compiled module"
+    );
+    // The checks leave the engine usable.
+    assert_eq!(
+        jit.call("below", &[Scalar::I32(3)], Some(Scalar::I1(false))),
+        Ok(Some(Scalar::I1(true)))
+    );
+}
+
 #[test]
 fn const_shapes_broadcast_through_the_api() {
     let context = rmlir::new_context();

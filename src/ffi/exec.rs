@@ -4,6 +4,7 @@ use super::ir::sref;
 use crate::semantics::float::{Format, Fp, Rounding};
 use melior::ir::Module;
 use mlir_sys::*;
+use std::collections::HashMap;
 use std::ffi::c_void;
 
 /// A scalar argument or result of a JIT-called function.
@@ -36,6 +37,19 @@ impl Scalar {
             Scalar::I64(_) => Scalar::I64(0),
             Scalar::F32(_) => Scalar::F32(0.0),
             Scalar::F64(_) => Scalar::F64(0.0),
+        }
+    }
+
+    /// The LLVM type of this kind of scalar, as the IR spells it.
+    fn llvm_type(self) -> &'static str {
+        match self {
+            Scalar::I1(_) => "i1",
+            Scalar::I8(_) => "i8",
+            Scalar::I16(_) => "i16",
+            Scalar::I32(_) => "i32",
+            Scalar::I64(_) => "i64",
+            Scalar::F32(_) => "f32",
+            Scalar::F64(_) => "f64",
         }
     }
 
@@ -167,6 +181,43 @@ fn jit_lock() -> std::sync::MutexGuard<'static, ()> {
 /// their creation, calls and destruction are serialized process-wide.
 pub struct Jit {
     engine: MlirExecutionEngine,
+    /// Each function's parameter types and result type ("void" for none),
+    /// as the IR spells them: calls are checked against them.
+    signatures: HashMap<String, (Vec<String>, String)>,
+}
+
+/// The signature of every `llvm.func` of `module`.
+fn signatures(module: &Module) -> HashMap<String, (Vec<String>, String)> {
+    let Some(root) = super::ir::Op::from_melior(module) else {
+        return HashMap::new();
+    };
+    super::walk::collect(root, |op| op.name() == "llvm.func")
+        .into_iter()
+        .filter_map(|f| {
+            let name = f.attr("sym_name")?.as_str()?.to_owned();
+            let ty = f.attr("function_type")?.type_value()?;
+            // SAFETY: ty is a live LLVM function type; positions are below
+            // its input count.
+            let (inputs, result) = unsafe {
+                let inputs = (0..mlirLLVMFunctionTypeGetNumInputs(ty.raw()))
+                    .filter_map(|i| {
+                        super::ir::Type::from_raw(mlirLLVMFunctionTypeGetInput(ty.raw(), i))
+                    })
+                    .map(|t| t.to_string_lossy())
+                    .collect();
+                let result = super::ir::Type::from_raw(mlirLLVMFunctionTypeGetReturnType(ty.raw()))
+                    .map(|t| t.to_string_lossy())
+                    .unwrap_or_default();
+                (inputs, result)
+            };
+            let result = if result == "!llvm.void" {
+                "void".to_owned()
+            } else {
+                result
+            };
+            Some((name, (inputs, result)))
+        })
+        .collect()
 }
 
 impl Jit {
@@ -214,17 +265,35 @@ impl Jit {
             // library, alive as long as the process.
             unsafe { mlirExecutionEngineRegisterSymbol(engine, sref(name), address) };
         }
-        Ok(Jit { engine })
+        Ok(Jit {
+            engine,
+            signatures: signatures(module),
+        })
     }
 
     /// Calls `name` with scalar `args`, returning a result of the kind of
-    /// `result` (None for functions returning nothing).
+    /// `result` (None for functions returning nothing). The call is checked
+    /// against the function's signature in the module: an unknown function,
+    /// a wrong number of arguments or a wrong scalar kind is an error, never
+    /// a call.
     pub fn call(
         &self,
         name: &str,
         args: &[Scalar],
         result: Option<Scalar>,
     ) -> Result<Option<Scalar>, String> {
+        let Some((params, returns)) = self.signatures.get(name) else {
+            return Err(format!("no function `{name}` in the JIT-compiled module"));
+        };
+        let given: Vec<&str> = args.iter().map(|a| a.llvm_type()).collect();
+        let given_result = result.map_or("void", |r| r.llvm_type());
+        if given != *params || given_result != returns {
+            return Err(format!(
+                "`{name}` takes ({}) -> {returns}; called with ({}) -> {given_result}",
+                params.join(", "),
+                given.join(", ")
+            ));
+        }
         let mut args: Vec<Scalar> = args.to_vec();
         let mut result = result.map(Scalar::zero_like);
         let mut ptrs: Vec<*mut c_void> = args.iter_mut().map(|a| a.as_mut_ptr()).collect();
