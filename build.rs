@@ -118,6 +118,7 @@ fn main() {
         .opt_level(2);
     for file in [
         "Bridge.cpp",
+        "Bufferization.cpp",
         "Conversion.cpp",
         "DataFlow.cpp",
         "ExecutionEngine.cpp",

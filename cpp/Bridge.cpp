@@ -337,6 +337,7 @@ struct RustDialectInliner final : public DialectInlinerInterface {
 void addDialectInterfaces(Dialect *dialect) {
   dialect->addInterfaces<RustDialectInliner>();
   addConvertToLLVMInterface(dialect);
+  addBufferizableModels(dialect);
 }
 
 ParseResult parseIndexList(OpAsmParser &parser, DenseIntElementsAttr &attr) {

@@ -2,6 +2,7 @@
 
 mod addi;
 mod bitcast;
+pub mod bufferize;
 mod cmpi;
 mod constant;
 mod extended;

@@ -576,6 +576,114 @@ extern "C" fn llvm_conversion_patterns(
     )
 }
 
+/// The bufferization hooks of the dialect of op `name`.
+fn bufferization_of(name: &str) -> Option<&'static super::bufferize::BufferizationHooks> {
+    let dialect = name.split_once('.')?.0;
+    installed()
+        .descriptor
+        .dialects
+        .iter()
+        .find(|d| d.name == dialect)?
+        .bufferization
+        .filter(|h| h.ops.contains(&name))
+}
+
+extern "C" fn bufferizable(name: MlirStringRef) -> bool {
+    guard(
+        "bufferizable",
+        || None,
+        false,
+        || {
+            // SAFETY: the bridge passes the op name for the call.
+            let name = unsafe { ir::from_sref(name) };
+            bufferization_of(name).is_some()
+        },
+    )
+}
+
+extern "C" fn bufferization_query(op: MlirOperation, query: i32, index: isize) -> i32 {
+    let Some(op) = Op::from_raw(op) else {
+        return -1;
+    };
+    guard(
+        "bufferizationQuery",
+        || Some(op.location()),
+        -1,
+        || {
+            let Some(hooks) = bufferization_of(op.name()) else {
+                return -1;
+            };
+            let i = index.max(0) as usize;
+            let flag = |b: bool| i32::from(b);
+            match u32::try_from(query).unwrap_or(0) {
+                b::RmlirBufferQuery_RMLIR_BUFFER_READS => flag((hooks.reads)(op, i)),
+                b::RmlirBufferQuery_RMLIR_BUFFER_WRITES => flag((hooks.writes)(op, i)),
+                b::RmlirBufferQuery_RMLIR_BUFFER_ALIASED_RESULT => {
+                    (hooks.aliasing)(op, i).map_or(-1, |(r, _)| r as i32)
+                }
+                b::RmlirBufferQuery_RMLIR_BUFFER_ALIAS_IS_DEFINITE => {
+                    flag((hooks.aliasing)(op, i).is_some_and(|(_, definite)| definite))
+                }
+                b::RmlirBufferQuery_RMLIR_BUFFER_RESULT_WRITABLE => {
+                    flag((hooks.result_writable)(op, i))
+                }
+                _ => -1,
+            }
+        },
+    )
+}
+
+extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) -> bool {
+    let Some(op) = Op::from_raw(op) else {
+        return false;
+    };
+    guard(
+        "bufferize",
+        || Some(op.location()),
+        false,
+        || {
+            let Some(hooks) = bufferization_of(op.name()) else {
+                return false;
+            };
+            // SAFETY: the bridge passes the live bufferizer of this call.
+            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
+            (hooks.bufferize)(op, &mut b)
+        },
+    )
+}
+
+extern "C" fn buffer_type(
+    op: MlirOperation,
+    index: isize,
+    bufferizer: *mut b::RmlirBufferizer,
+    out: *mut MlirType,
+) -> bool {
+    let Some(op) = Op::from_raw(op) else {
+        return false;
+    };
+    guard(
+        "bufferType",
+        || Some(op.location()),
+        false,
+        || {
+            let Some(hooks) = bufferization_of(op.name()) else {
+                return true;
+            };
+            // SAFETY: the bridge passes the live bufferizer of this call.
+            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
+            match (hooks.buffer_type)(op, index.max(0) as usize, &mut b) {
+                Err(()) => false,
+                Ok(None) => true,
+                Ok(Some(ty)) => {
+                    // SAFETY: the bridge passes a valid out-pointer.
+                    unsafe { *out = ty.raw() };
+                    true
+                }
+            }
+        },
+    )
+}
+
 extern "C" fn verify_operation_attribute(
     dialect: MlirStringRef,
     op: MlirOperation,
@@ -681,6 +789,10 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     materializeConstant: Some(materialize_constant),
     verifyOperationAttribute: Some(verify_operation_attribute),
     llvmConversionPatterns: Some(llvm_conversion_patterns),
+    bufferizable: Some(bufferizable),
+    bufferizationQuery: Some(bufferization_query),
+    bufferize: Some(bufferize),
+    bufferType: Some(buffer_type),
     numPasses: Some(num_passes),
     passDesc: Some(pass_desc),
     checkPassOptions: Some(check_pass_options),

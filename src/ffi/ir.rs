@@ -675,6 +675,46 @@ impl Type {
             Some((inputs, results))
         }
     }
+    /// A memref like this one (ranked: same shape, layout and memory space;
+    /// unranked: same memory space) with element type `element`; None for
+    /// other types.
+    pub fn memref_with_element(self, element: Type) -> Option<Type> {
+        // SAFETY: type is live; memref accessors are asked of memrefs only;
+        // the shape vector outlives the call.
+        unsafe {
+            if mlirTypeIsAMemRef(self.raw()) {
+                let dims = self.dims()?;
+                Type::from_raw(mlirMemRefTypeGet(
+                    element.raw(),
+                    dims.len() as isize,
+                    dims.as_ptr(),
+                    mlirMemRefTypeGetLayout(self.raw()),
+                    mlirMemRefTypeGetMemorySpace(self.raw()),
+                ))
+            } else if mlirTypeIsAUnrankedMemRef(self.raw()) {
+                Type::from_raw(mlirUnrankedMemRefTypeGet(
+                    element.raw(),
+                    mlirUnrankedMemrefGetMemorySpace(self.raw()),
+                ))
+            } else {
+                None
+            }
+        }
+    }
+    /// The memory space of a memref type (None: the default, or not a
+    /// memref).
+    pub fn memref_memory_space(self) -> Option<Attr> {
+        // SAFETY: type is live; the memory space is asked of memrefs only.
+        unsafe {
+            if mlirTypeIsAMemRef(self.raw()) {
+                Attr::from_raw(mlirMemRefTypeGetMemorySpace(self.raw()))
+            } else if mlirTypeIsAUnrankedMemRef(self.raw()) {
+                Attr::from_raw(mlirUnrankedMemrefGetMemorySpace(self.raw()))
+            } else {
+                None
+            }
+        }
+    }
     /// True for scalable vectors.
     pub fn is_scalable_vector(self) -> bool {
         // SAFETY: scalability is asked of vectors only.
@@ -839,6 +879,11 @@ impl Attr {
     pub fn ty(self) -> Option<Type> {
         // SAFETY: attr is live.
         Type::from_raw(unsafe { mlirAttributeGetType(self.raw()) })
+    }
+    /// True for the unit attribute.
+    pub fn is_unit(self) -> bool {
+        // SAFETY: attr is live.
+        unsafe { mlirAttributeIsAUnit(self.raw()) }
     }
     /// The type a `TypeAttr` holds; None for any other attribute.
     pub fn type_value(self) -> Option<Type> {

@@ -19,6 +19,7 @@ pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/bridge_bindings.rs"));
 }
 
+pub mod bufferize;
 pub mod context;
 pub mod dataflow;
 pub mod dialect_conversion;

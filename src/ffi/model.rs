@@ -239,6 +239,9 @@ pub struct DialectHooks {
     /// `ConvertToLLVMPatternInterface`: the dialect's lowering to the LLVM
     /// dialect for `convert-to-llvm` (None: it has none).
     pub to_llvm: Option<&'static super::dialect_conversion::ToLlvmPatterns>,
+    /// `BufferizableOpInterface` of the dialect's ops (None: none
+    /// bufferizes).
+    pub bufferization: Option<&'static super::bufferize::BufferizationHooks>,
 }
 
 /// Everything the bridge may call into, for one set of dialects.

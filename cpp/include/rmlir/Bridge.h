@@ -94,6 +94,23 @@ typedef struct {
   void *userData;
 } RmlirConversionPattern;
 
+/// One bufferization in progress (its rewriter, options and state).
+typedef struct RmlirBufferizer RmlirBufferizer;
+
+/// The questions `bufferizationQuery` answers.
+enum RmlirBufferQuery {
+  /// Operand `index` is read from memory (1/0).
+  RMLIR_BUFFER_READS = 1,
+  /// Operand `index` is written to memory (1/0).
+  RMLIR_BUFFER_WRITES = 2,
+  /// The result operand `index` may alias (equivalent buffers), or -1.
+  RMLIR_BUFFER_ALIASED_RESULT = 3,
+  /// That aliasing is definite (1/0).
+  RMLIR_BUFFER_ALIAS_IS_DEFINITE = 4,
+  /// Result `index` may be written to (1/0).
+  RMLIR_BUFFER_RESULT_WRITABLE = 5,
+};
+
 /// Every behaviour of rarith and rshape lives behind these function pointers.
 /// All of them are implemented in Rust and must not unwind: a Rust panic is
 /// caught on the Rust side and turned into a diagnostic and a failure.
@@ -165,6 +182,20 @@ typedef struct {
   intptr_t (*llvmConversionPatterns)(MlirStringRef dialect,
                                      RmlirConversionPattern *out,
                                      intptr_t capacity);
+
+  /// BufferizableOpInterface of the ops Rust bufferizes: whether op
+  /// `opName` does (asked once per op when its dialect loads)...
+  bool (*bufferizable)(MlirStringRef opName);
+  /// ...what it does with operand or result `index` (`query`, one of
+  /// RmlirBufferQuery: 1/0, or a result index, -1 for none)...
+  int32_t (*bufferizationQuery)(MlirOperation op, int32_t query,
+                                intptr_t index);
+  /// ...its bufferization (false: failure, after diagnostics)...
+  bool (*bufferize)(MlirOperation op, RmlirBufferizer *bufferizer);
+  /// ...and the buffer type of its result `index`, written to `type` (left
+  /// null: MLIR's default); false: failure, after diagnostics.
+  bool (*bufferType)(MlirOperation op, intptr_t index,
+                     RmlirBufferizer *bufferizer, MlirType *type);
 
   /// Passes: how many, their descriptors, and their bodies.
   intptr_t (*numPasses)(void);
@@ -310,6 +341,38 @@ typedef struct {
 MLIR_CAPI_EXPORTED bool rmlirApplyConversion(MlirOperation root,
                                              const RmlirConversionSpec *spec,
                                              bool full);
+
+/*===------------------------ Bufferization -----------------------------===*/
+
+/// The buffer of tensor `value` (bufferization::getBuffer); null on failure.
+MLIR_CAPI_EXPORTED MlirValue rmlirBufferizerGetBuffer(RmlirBufferizer *b,
+                                                     MlirValue value);
+/// The buffer type tensor `value` will have (bufferization::getBufferType);
+/// null on failure.
+MLIR_CAPI_EXPORTED MlirType rmlirBufferizerGetBufferType(RmlirBufferizer *b,
+                                                        MlirValue value);
+/// The default memory space for a tensor type; null when none can be
+/// inferred.
+MLIR_CAPI_EXPORTED MlirAttribute
+rmlirBufferizerDefaultMemorySpace(RmlirBufferizer *b, MlirType tensorType);
+/// The private constant `memref.global` holding `value` (a dense elements
+/// attribute of ranked tensor type) in the module around `anchor`, made
+/// (with a unique name) or reused, as bufferization::getGlobalFor does;
+/// writes its memref type; null when `anchor` is not in a module.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirBufferizerGlobalFor(
+    RmlirBufferizer *b, MlirOperation anchor, MlirAttribute value,
+    MlirAttribute memorySpace, MlirType *memrefType);
+/// Inserts a detached op at the bufferization's insertion point.
+MLIR_CAPI_EXPORTED void rmlirBufferizerInsert(RmlirBufferizer *b,
+                                              MlirOperation op);
+/// bufferization::replaceOpWithBufferizedValues.
+MLIR_CAPI_EXPORTED void rmlirBufferizerReplaceOp(RmlirBufferizer *b,
+                                                 MlirOperation op,
+                                                 const MlirValue *values,
+                                                 intptr_t numValues);
+/// bufferization::getMemRefTypeWithFullyDynamicLayout.
+MLIR_CAPI_EXPORTED MlirType rmlirMemRefTypeWithFullyDynamicLayout(
+    MlirType tensorType, MlirAttribute memorySpace);
 
 /*===---------------------- Attribute helpers ----------------------------===*/
 

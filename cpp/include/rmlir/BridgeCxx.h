@@ -35,6 +35,10 @@ const RmlirHooks &hooks();
 /// lowers its ops with the dialect's Rust conversion patterns.
 void addConvertToLLVMInterface(mlir::Dialect *dialect);
 
+/// Attaches BufferizableOpInterface (answered by Rust) to the ops of
+/// `dialect` that Rust bufferizes.
+void addBufferizableModels(mlir::Dialect *dialect);
+
 /// Dense id of an op name in the Rust op table.
 uint32_t lookupOpId(llvm::StringRef opName);
 
