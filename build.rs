@@ -125,6 +125,7 @@ fn main() {
         "RArithDialect.cpp",
         "RShapeDialect.cpp",
         "Registration.cpp",
+        "ValueBounds.cpp",
     ] {
         build.file(Path::new("cpp").join(file));
     }

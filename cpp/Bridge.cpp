@@ -338,6 +338,7 @@ void addDialectInterfaces(Dialect *dialect) {
   dialect->addInterfaces<RustDialectInliner>();
   addConvertToLLVMInterface(dialect);
   addBufferizableModels(dialect);
+  addValueBoundsModels(dialect);
 }
 
 ParseResult parseIndexList(OpAsmParser &parser, DenseIntElementsAttr &attr) {

@@ -208,6 +208,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             verify_operation_attribute: None,
             to_llvm: Some(&crate::passes::RARITH_TO_LLVM),
             bufferization: Some(&crate::arith::bufferize::BUFFERIZATION),
+            value_bounds: Some(&crate::arith::value_bounds::VALUE_BOUNDS),
         },
         DialectHooks {
             name: "rshape",
@@ -215,6 +216,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             verify_operation_attribute: Some(crate::shape::verify_operation_attribute),
             to_llvm: None,
             bufferization: None,
+            value_bounds: None,
         },
     ],
     type_transform: crate::types::transform,

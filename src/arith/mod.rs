@@ -14,6 +14,7 @@ mod int_casts;
 mod int_range;
 pub(crate) mod patterns;
 mod select;
+pub mod value_bounds;
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
 

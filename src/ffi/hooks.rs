@@ -684,6 +684,56 @@ extern "C" fn buffer_type(
     )
 }
 
+/// The value-bounds hooks of the dialect of op `name`.
+fn value_bounds_of(name: &str) -> Option<&'static super::value_bounds::ValueBoundsHooks> {
+    let dialect = name.split_once('.')?.0;
+    installed()
+        .descriptor
+        .dialects
+        .iter()
+        .find(|d| d.name == dialect)?
+        .value_bounds
+        .filter(|h| h.ops.contains(&name))
+}
+
+extern "C" fn has_value_bounds(name: MlirStringRef) -> bool {
+    guard(
+        "hasValueBounds",
+        || None,
+        false,
+        || {
+            // SAFETY: the bridge passes the op name for the call.
+            let name = unsafe { ir::from_sref(name) };
+            value_bounds_of(name).is_some()
+        },
+    )
+}
+
+extern "C" fn value_bounds(
+    op: MlirOperation,
+    value: MlirValue,
+    dim: i64,
+    bounds: *mut b::RmlirValueBounds,
+) {
+    let (Some(op), Some(value)) = (Op::from_raw(op), Value::from_raw(value)) else {
+        return;
+    };
+    guard(
+        "valueBounds",
+        || Some(op.location()),
+        (),
+        || {
+            let Some(hooks) = value_bounds_of(op.name()) else {
+                return;
+            };
+            // SAFETY: the bridge passes the live constraint set of this call and
+            // a live value.
+            let mut b = unsafe { super::value_bounds::Bounds::from_raw(bounds, value) };
+            (hooks.populate)(op, value, (dim >= 0).then_some(dim), &mut b)
+        },
+    )
+}
+
 extern "C" fn verify_operation_attribute(
     dialect: MlirStringRef,
     op: MlirOperation,
@@ -793,6 +843,8 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     bufferizationQuery: Some(bufferization_query),
     bufferize: Some(bufferize),
     bufferType: Some(buffer_type),
+    hasValueBounds: Some(has_value_bounds),
+    valueBounds: Some(value_bounds),
     numPasses: Some(num_passes),
     passDesc: Some(pass_desc),
     checkPassOptions: Some(check_pass_options),

@@ -32,6 +32,7 @@ pub mod model;
 pub mod plugin;
 pub mod region;
 pub mod rewrite;
+pub mod value_bounds;
 pub mod walk;
 mod words;
 

@@ -242,6 +242,9 @@ pub struct DialectHooks {
     /// `BufferizableOpInterface` of the dialect's ops (None: none
     /// bufferizes).
     pub bufferization: Option<&'static super::bufferize::BufferizationHooks>,
+    /// `ValueBoundsOpInterface` of the dialect's ops (None: none has
+    /// bounds).
+    pub value_bounds: Option<&'static super::value_bounds::ValueBoundsHooks>,
 }
 
 /// Everything the bridge may call into, for one set of dialects.

@@ -11,6 +11,7 @@
 #define RMLIR_BRIDGE_H
 
 #include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/AffineExpr.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
 #include "mlir-c/Support.h"
@@ -93,6 +94,16 @@ typedef struct {
                   const RmlirTypeConverter *typeConverter);
   void *userData;
 } RmlirConversionPattern;
+
+/// The constraint set of one value-bounds query.
+typedef struct RmlirValueBounds RmlirValueBounds;
+
+/// How a bound relates a value to an expression.
+enum RmlirBoundRelation {
+  RMLIR_BOUND_EQ = 0,
+  RMLIR_BOUND_LE = 1,
+  RMLIR_BOUND_GE = 2,
+};
 
 /// One bufferization in progress (its rewriter, options and state).
 typedef struct RmlirBufferizer RmlirBufferizer;
@@ -196,6 +207,13 @@ typedef struct {
   /// null: MLIR's default); false: failure, after diagnostics.
   bool (*bufferType)(MlirOperation op, intptr_t index,
                      RmlirBufferizer *bufferizer, MlirType *type);
+
+  /// ValueBoundsOpInterface of the ops Rust describes: whether op `opName`
+  /// has bounds (asked once per op when its dialect loads), and the bounds
+  /// of `value` (dimension `dim` of a shaped value; -1: an index value).
+  bool (*hasValueBounds)(MlirStringRef opName);
+  void (*valueBounds)(MlirOperation op, MlirValue value, int64_t dim,
+                      RmlirValueBounds *bounds);
 
   /// Passes: how many, their descriptors, and their bodies.
   intptr_t (*numPasses)(void);
@@ -341,6 +359,27 @@ typedef struct {
 MLIR_CAPI_EXPORTED bool rmlirApplyConversion(MlirOperation root,
                                              const RmlirConversionSpec *spec,
                                              bool full);
+
+/*===------------------------- Value bounds ------------------------------===*/
+
+/// The affine expression standing for `value` (dimension `dim`; -1 for an
+/// index value) in the constraint set (ValueBoundsConstraintSet::getExpr).
+MLIR_CAPI_EXPORTED MlirAffineExpr rmlirValueBoundsExpr(RmlirValueBounds *b,
+                                                       MlirValue value,
+                                                       int64_t dim);
+/// Adds `value (relation) expr` (RmlirBoundRelation).
+MLIR_CAPI_EXPORTED void rmlirValueBoundsBound(RmlirValueBounds *b,
+                                              MlirValue value, int64_t dim,
+                                              int32_t relation,
+                                              MlirAffineExpr expr);
+/// ValueBoundsConstraintSet::populateConstraints.
+MLIR_CAPI_EXPORTED void rmlirValueBoundsPopulate(RmlirValueBounds *b,
+                                                 MlirValue value, int64_t dim);
+/// Whether `lhs <= rhs` is provable (populateAndCompare; dimension `dim`
+/// of both, or -1).
+MLIR_CAPI_EXPORTED bool rmlirValueBoundsProvablyLE(RmlirValueBounds *b,
+                                                   MlirValue lhs, MlirValue rhs,
+                                                   int64_t dim);
 
 /*===------------------------ Bufferization -----------------------------===*/
 

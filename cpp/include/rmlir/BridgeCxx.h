@@ -39,6 +39,10 @@ void addConvertToLLVMInterface(mlir::Dialect *dialect);
 /// `dialect` that Rust bufferizes.
 void addBufferizableModels(mlir::Dialect *dialect);
 
+/// Attaches ValueBoundsOpInterface (answered by Rust) to the ops of
+/// `dialect` that Rust describes bounds for.
+void addValueBoundsModels(mlir::Dialect *dialect);
+
 /// Dense id of an op name in the Rust op table.
 uint32_t lookupOpId(llvm::StringRef opName);
 

@@ -1,0 +1,136 @@
+//! MLIR's `ValueBoundsOpInterface` answered from Rust: the hooks a dialect
+//! hands over for the ops whose results it can bound, and [`Bounds`], the
+//! constraint set they add to (affine expressions of values, bounds,
+//! populating and comparing).
+
+use super::bindings as b;
+use super::ir::{Op, Value};
+use mlir_sys::{
+    MlirAffineExpr, mlirAffineAddExprGet, mlirAffineConstantExprGet, mlirAffineExprGetContext,
+    mlirAffineFloorDivExprGet, mlirAffineMulExprGet, mlirTypeGetContext, mlirValueGetType,
+};
+
+/// A dialect's value bounds (`ValueBoundsOpInterface`).
+pub struct ValueBoundsHooks {
+    /// The ops that have bounds.
+    pub ops: &'static [&'static str],
+    /// Adds the bounds of `value` (a result of `op`; dimension `dim` of a
+    /// shaped value, None for an index value).
+    pub populate: fn(Op, Value, Option<i64>, &mut Bounds),
+}
+
+/// An affine expression of the constraint set (values stand for columns).
+#[derive(Clone, Copy)]
+pub struct Expr(MlirAffineExpr);
+
+impl std::ops::Add for Expr {
+    type Output = Expr;
+    /// `self + other` (MLIR's simplifying constructor).
+    fn add(self, other: Expr) -> Expr {
+        // SAFETY: both expressions are live in the same context.
+        Expr(unsafe { mlirAffineAddExprGet(self.0, other.0) })
+    }
+}
+
+impl std::ops::Mul for Expr {
+    type Output = Expr;
+    /// `self * other`.
+    fn mul(self, other: Expr) -> Expr {
+        // SAFETY: both expressions are live in the same context.
+        Expr(unsafe { mlirAffineMulExprGet(self.0, other.0) })
+    }
+}
+
+impl std::ops::Sub for Expr {
+    type Output = Expr;
+    /// `self - other`, as MLIR spells it (`self + other * -1`).
+    fn sub(self, other: Expr) -> Expr {
+        // SAFETY: other is live; the constant lives in its context.
+        let minus_one =
+            Expr(unsafe { mlirAffineConstantExprGet(mlirAffineExprGetContext(other.0), -1) });
+        self + other * minus_one
+    }
+}
+
+impl Expr {
+    /// `self floordiv other`.
+    pub fn floor_div(self, other: Expr) -> Expr {
+        // SAFETY: both expressions are live in the same context.
+        Expr(unsafe { mlirAffineFloorDivExprGet(self.0, other.0) })
+    }
+}
+
+/// How a bound relates a value to an expression.
+#[derive(Clone, Copy)]
+pub enum Relation {
+    /// `value == expr`.
+    Eq,
+    /// `value <= expr`.
+    Le,
+    /// `value >= expr`.
+    Ge,
+}
+
+/// The constraint set of one value-bounds query.
+pub struct Bounds {
+    raw: *mut b::RmlirValueBounds,
+    context: mlir_sys::MlirContext,
+}
+
+fn dim_code(dim: Option<i64>) -> i64 {
+    dim.unwrap_or(-1)
+}
+
+impl Bounds {
+    /// # Safety
+    /// `raw` must be the live constraint set of the call it is handed to;
+    /// `value` a live value of its context.
+    pub(crate) unsafe fn from_raw(raw: *mut b::RmlirValueBounds, value: Value) -> Self {
+        // SAFETY: as the caller guarantees.
+        let context = unsafe { mlirTypeGetContext(mlirValueGetType(value.raw())) };
+        Bounds { raw, context }
+    }
+
+    /// The expression standing for `value` (dimension `dim`).
+    pub fn expr(&mut self, value: Value, dim: Option<i64>) -> Expr {
+        // SAFETY: the constraint set and the value are live.
+        Expr(unsafe { b::rmlirValueBoundsExpr(self.raw, value.raw(), dim_code(dim)) })
+    }
+
+    /// The constant `c`.
+    pub fn constant(&self, c: i64) -> Expr {
+        // SAFETY: the context is live.
+        Expr(unsafe { mlirAffineConstantExprGet(self.context, c) })
+    }
+
+    /// Adds `value (relation) expr`.
+    pub fn bound(&mut self, value: Value, dim: Option<i64>, relation: Relation, expr: Expr) {
+        let relation = match relation {
+            Relation::Eq => b::RmlirBoundRelation_RMLIR_BOUND_EQ,
+            Relation::Le => b::RmlirBoundRelation_RMLIR_BOUND_LE,
+            Relation::Ge => b::RmlirBoundRelation_RMLIR_BOUND_GE,
+        };
+        // SAFETY: the constraint set, the value and the expression are live.
+        unsafe {
+            b::rmlirValueBoundsBound(
+                self.raw,
+                value.raw(),
+                dim_code(dim),
+                relation as i32,
+                expr.0,
+            )
+        }
+    }
+
+    /// Populates the constraints of `value` (and its backward slice).
+    pub fn populate(&mut self, value: Value, dim: Option<i64>) {
+        // SAFETY: the constraint set and the value are live.
+        unsafe { b::rmlirValueBoundsPopulate(self.raw, value.raw(), dim_code(dim)) }
+    }
+
+    /// Whether `lhs <= rhs` is provable.
+    pub fn provably_le(&mut self, lhs: Value, rhs: Value, dim: Option<i64>) -> bool {
+        // SAFETY: the constraint set and the values are live.
+        unsafe { b::rmlirValueBoundsProvablyLE(self.raw, lhs.raw(), rhs.raw(), dim_code(dim)) }
+    }
+}
