@@ -180,13 +180,13 @@ fn cast_elements(op: Op) -> (Type, Type) {
 fn is_optional_cast(op: Op) -> bool {
     let flags = FLAGS.with(|f| f.get());
     match op.name() {
-        "rarith.extf" => {
+        rarith::ExtFOp::NAME => {
             let (from, to) = cast_elements(op);
             (flags.bf16 && from.is_bf16() && to.is_f32())
                 || (flags.f8e8m0 && from.is_f8e8m0fnu())
                 || (flags.f4e2m1 && from.is_f4e2m1fn())
         }
-        "rarith.truncf" => {
+        rarith::TruncFOp::NAME => {
             let (from, to) = cast_elements(op);
             (flags.bf16 && from.is_f32() && to.is_bf16())
                 || (flags.f8e8m0 && to.is_f8e8m0fnu())
@@ -202,18 +202,18 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
     }
     let e = Emit::before(op);
     let result = match op.name() {
-        "rarith.extf" | "rarith.truncf" => match optional_cast(d, &e, op, ops[0]) {
+        rarith::ExtFOp::NAME | rarith::TruncFOp::NAME => match optional_cast(d, &e, op, ops[0]) {
             Some(v) => v,
             None => return false,
         },
-        "rarith.ceildivui" => ceildivui(d, &e, ops[0], ops[1]),
-        "rarith.ceildivsi" => ceildivsi(d, &e, ops[0], ops[1]),
-        "rarith.floordivsi" => floordivsi(d, &e, ops[0], ops[1]),
-        "rarith.maxsi" => select_by(d, &e, SGT, ops[0], ops[1]),
-        "rarith.maxui" => select_by(d, &e, UGT, ops[0], ops[1]),
-        "rarith.minsi" => select_by(d, &e, SLT, ops[0], ops[1]),
-        "rarith.minui" => select_by(d, &e, ULT, ops[0], ops[1]),
-        "rarith.maximumf" => float_select(
+        rarith::CeilDivUIOp::NAME => ceildivui(d, &e, ops[0], ops[1]),
+        rarith::CeilDivSIOp::NAME => ceildivsi(d, &e, ops[0], ops[1]),
+        rarith::FloorDivSIOp::NAME => floordivsi(d, &e, ops[0], ops[1]),
+        rarith::MaxSIOp::NAME => select_by(d, &e, SGT, ops[0], ops[1]),
+        rarith::MaxUIOp::NAME => select_by(d, &e, UGT, ops[0], ops[1]),
+        rarith::MinSIOp::NAME => select_by(d, &e, SLT, ops[0], ops[1]),
+        rarith::MinUIOp::NAME => select_by(d, &e, ULT, ops[0], ops[1]),
+        rarith::MaximumFOp::NAME => float_select(
             d,
             &e,
             CMPF_UGT,
@@ -222,7 +222,7 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
             Some(rarith::AndIOp::NAME),
             ops[1],
         ),
-        "rarith.minimumf" => float_select(
+        rarith::MinimumFOp::NAME => float_select(
             d,
             &e,
             CMPF_ULT,
@@ -231,13 +231,13 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
             Some(rarith::OrIOp::NAME),
             ops[1],
         ),
-        "rarith.maxnumf" => float_select(d, &e, CMPF_UGT, ops[0], ops[1], None, ops[0]),
-        "rarith.minnumf" => float_select(d, &e, CMPF_ULT, ops[0], ops[1], None, ops[0]),
-        "rarith.scaling_extf" => match scaling_extf(d, &e, op, ops) {
+        rarith::MaxNumFOp::NAME => float_select(d, &e, CMPF_UGT, ops[0], ops[1], None, ops[0]),
+        rarith::MinNumFOp::NAME => float_select(d, &e, CMPF_ULT, ops[0], ops[1], None, ops[0]),
+        rarith::ScalingExtFOp::NAME => match scaling_extf(d, &e, op, ops) {
             Some(v) => v,
             None => return false,
         },
-        "rarith.scaling_truncf" => match scaling_truncf(d, &e, op, ops) {
+        rarith::ScalingTruncFOp::NAME => match scaling_truncf(d, &e, op, ops) {
             Some(v) => v,
             None => return false,
         },

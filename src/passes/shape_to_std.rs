@@ -13,7 +13,7 @@
 use super::driver::{Driver, EQ, Emit, SLT, ULT};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk;
-use crate::ods::{OdsOp, rshape};
+use crate::ods::{OdsOp, rarith, rshape};
 use crate::registry::PassDef;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
@@ -63,27 +63,27 @@ impl Driver<'_> {
     fn apply(&mut self, op: Op) -> bool {
         let e = Emit::before(op);
         match op.name() {
-            "rshape.any" => {
+            rshape::AnyOp::NAME => {
                 let first = self.operands(op)[0];
                 self.replace(op, vec![first])
             }
-            "rshape.add" | "rshape.mul" => {
+            rshape::AddOp::NAME | rshape::MulOp::NAME => {
                 if is_size_type(op.result(0).ty()) {
                     return false;
                 }
                 let name = if op.isa::<rshape::AddOp>() {
-                    "rarith.addi"
+                    rarith::AddIOp::NAME
                 } else {
-                    "rarith.muli"
+                    rarith::MulIOp::NAME
                 };
                 let ops = self.operands(op);
                 let ty = ops[0].ty();
                 let r = self.emit(&e, name, &ops, &[ty], &[]);
                 self.replace(op, vec![r])
             }
-            "rshape.broadcast" => self.broadcast(op, &e),
-            "rshape.const_shape" => self.const_shape(op, &e),
-            "rshape.const_size" => {
+            rshape::BroadcastOp::NAME => self.broadcast(op, &e),
+            rshape::ConstShapeOp::NAME => self.const_shape(op, &e),
+            rshape::ConstSizeOp::NAME => {
                 let v = op
                     .attr("value")
                     .and_then(|a| a.as_int())
@@ -92,7 +92,7 @@ impl Driver<'_> {
                 let c = self.index(&e, v);
                 self.replace(op, vec![c])
             }
-            "rshape.dim" => {
+            rshape::DimOp::NAME => {
                 // Not for `!rshape.size` results, as upstream.
                 if is_size_type(op.result(0).ty()) {
                     return false;
@@ -100,13 +100,19 @@ impl Driver<'_> {
                 let ctx = op.context();
                 let arg = op.operand(0);
                 let shape_ty = shape_of_type(arg.ty(), ctx);
-                let shape = self.emit(&e, "rshape.shape_of", &[arg], &[shape_ty], &[]);
+                let shape = self.emit(&e, rshape::ShapeOfOp::NAME, &[arg], &[shape_ty], &[]);
                 let ty = op.result(0).ty();
-                let r = self.emit(&e, "rshape.get_extent", &[shape, op.operand(1)], &[ty], &[]);
+                let r = self.emit(
+                    &e,
+                    rshape::GetExtentOp::NAME,
+                    &[shape, op.operand(1)],
+                    &[ty],
+                    &[],
+                );
                 self.replace(op, vec![r])
             }
-            "rshape.is_broadcastable" => self.is_broadcastable(op, &e),
-            "rshape.get_extent" => {
+            rshape::IsBroadcastableOp::NAME => self.is_broadcastable(op, &e),
+            rshape::GetExtentOp::NAME => {
                 if is_size_type(op.result(0).ty()) {
                     return false;
                 }
@@ -125,7 +131,7 @@ impl Driver<'_> {
                 let r = self.emit(&e, "tensor.extract", &ops, &[ctx.index_type()], &[]);
                 self.replace(op, vec![r])
             }
-            "rshape.rank" => {
+            rshape::RankOp::NAME => {
                 if is_size_type(op.result(0).ty()) {
                     return false;
                 }
@@ -134,12 +140,12 @@ impl Driver<'_> {
                 let r = self.dim(&e, shape, zero);
                 self.replace(op, vec![r])
             }
-            "rshape.reduce" => self.reduce(op, &e),
-            "rshape.shape_eq" => self.shape_eq(op, &e),
-            "rshape.shape_of" => self.shape_of(op, &e),
-            "rshape.split_at" => self.split_at(op, &e),
-            "rshape.concat" => self.concat(op, &e),
-            "rshape.to_extent_tensor" => {
+            rshape::ReduceOp::NAME => self.reduce(op, &e),
+            rshape::ShapeEqOp::NAME => self.shape_eq(op, &e),
+            rshape::ShapeOfOp::NAME => self.shape_of(op, &e),
+            rshape::SplitAtOp::NAME => self.split_at(op, &e),
+            rshape::ConcatOp::NAME => self.concat(op, &e),
+            rshape::ToExtentTensorOp::NAME => {
                 let input = self.operands(op)[0];
                 if !input.ty().is_ranked_tensor() {
                     return false;
@@ -219,11 +225,11 @@ impl Driver<'_> {
         let ranks: Vec<Value> = shapes.iter().map(|&s| self.dim(e, s, zero)).collect();
         let mut max_rank = ranks[0];
         for &r in &ranks[1..] {
-            max_rank = self.binary(e, "rarith.maxui", r, max_rank);
+            max_rank = self.binary(e, rarith::MaxUIOp::NAME, r, max_rank);
         }
         let diffs = ranks
             .iter()
-            .map(|&r| self.binary(e, "rarith.subi", max_rank, r))
+            .map(|&r| self.binary(e, rarith::SubIOp::NAME, max_rank, r))
             .collect();
         (max_rank, diffs)
     }
@@ -248,11 +254,17 @@ impl Driver<'_> {
                 &[ctx.index_type()],
                 |d, t| d.yield_(t, "scf.yield", &[prev]),
                 |d, f| {
-                    let lesser_dim = d.binary(f, "rarith.subi", dim, diff);
+                    let lesser_dim = d.binary(f, rarith::SubIOp::NAME, dim, diff);
                     let extent = d.extract(f, shape, lesser_dim);
                     let is_one = d.cmpi(f, EQ, extent, one);
                     let ty = extent.ty();
-                    let pick = d.emit(f, "rarith.select", &[is_one, prev, extent], &[ty], &[]);
+                    let pick = d.emit(
+                        f,
+                        rarith::SelectOp::NAME,
+                        &[is_one, prev, extent],
+                        &[ty],
+                        &[],
+                    );
                     d.yield_(f, "scf.yield", &[pick]);
                 },
             );
@@ -318,12 +330,12 @@ impl Driver<'_> {
                     &[i1],
                     |d, t| d.yield_(t, "scf.yield", &[prev]),
                     |d, f| {
-                        let operand_dim = d.binary(f, "rarith.subi", iv, diff);
+                        let operand_dim = d.binary(f, rarith::SubIOp::NAME, iv, diff);
                         let extent = d.extract(f, shape, operand_dim);
                         let eq_one = d.cmpi(f, EQ, extent, one);
                         let eq_dim = d.cmpi(f, EQ, extent, dim);
-                        let either = d.binary(f, "rarith.ori", eq_one, eq_dim);
-                        let all = d.binary(f, "rarith.andi", prev, either);
+                        let either = d.binary(f, rarith::OrIOp::NAME, eq_one, eq_dim);
+                        let all = d.binary(f, rarith::AndIOp::NAME, prev, either);
                         d.yield_(f, "scf.yield", &[all]);
                     },
                 );
@@ -407,7 +419,7 @@ impl Driver<'_> {
                         let lhs = d.extract(b, first, iv);
                         let rhs = d.extract(b, shape, iv);
                         let eq = d.cmpi(b, EQ, lhs, rhs);
-                        let conj = d.binary(b, "rarith.andi", args[0], eq);
+                        let conj = d.binary(b, rarith::AndIOp::NAME, args[0], eq);
                         d.yield_(b, "scf.yield", &[conj]);
                     });
                     d.yield_(t, "scf.yield", &[l.result(0)]);
@@ -420,7 +432,7 @@ impl Driver<'_> {
             let same = same.result(0);
             result = Some(match result {
                 None => same,
-                Some(r) => self.binary(e, "rarith.andi", r, same),
+                Some(r) => self.binary(e, rarith::AndIOp::NAME, r, same),
             });
         }
         self.replace(op, vec![result.expect("two or more shapes")])
@@ -476,7 +488,7 @@ impl Driver<'_> {
         let zero = self.index(e, 0);
         let lhs_rank = self.dim(e, lhs, zero);
         let rhs_rank = self.dim(e, rhs, zero);
-        let rank = self.binary(e, "rarith.addi", lhs_rank, rhs_rank);
+        let rank = self.binary(e, rarith::AddIOp::NAME, lhs_rank, rhs_rank);
         let mut result = self.generate(e, rank, |d, g, i| {
             let in_lhs = d.cmpi(g, ULT, i, lhs_rank);
             let pick = d.scf_if(
@@ -488,7 +500,7 @@ impl Driver<'_> {
                     d.yield_(t, "scf.yield", &[v]);
                 },
                 |d, f| {
-                    let j = d.binary(f, "rarith.subi", i, lhs_rank);
+                    let j = d.binary(f, rarith::SubIOp::NAME, i, lhs_rank);
                     let v = d.extract(f, rhs, j);
                     d.yield_(f, "scf.yield", &[v]);
                 },
@@ -511,13 +523,19 @@ impl Driver<'_> {
         let (operand, original) = (ops[0], ops[1]);
         let zero = self.index(e, 0);
         let rank = self.dim(e, operand, zero);
-        let add = self.binary(e, "rarith.addi", original, rank);
+        let add = self.binary(e, rarith::AddIOp::NAME, original, rank);
         let negative = self.cmpi(e, SLT, original, zero);
         let ty = original.ty();
-        let index = self.emit(e, "rarith.select", &[negative, add, original], &[ty], &[]);
+        let index = self.emit(
+            e,
+            rarith::SelectOp::NAME,
+            &[negative, add, original],
+            &[ty],
+            &[],
+        );
         let one = self.index(e, 1);
         let head = self.extract_slice(e, operand, zero, index, one);
-        let tail_size = self.binary(e, "rarith.subi", rank, index);
+        let tail_size = self.binary(e, rarith::SubIOp::NAME, rank, index);
         let tail = self.extract_slice(e, operand, index, tail_size, one);
         self.replace(op, vec![head, tail])
     }
@@ -557,7 +575,10 @@ fn is_legal(op: Op) -> bool {
     ["rarith.", "scf.", "tensor."]
         .iter()
         .any(|p| name.starts_with(p))
-        || matches!(name, "rshape.cstr_require" | "func.func" | "builtin.module")
+        || matches!(
+            name,
+            rshape::CstrRequireOp::NAME | "func.func" | "builtin.module"
+        )
 }
 
 /// `shape_of`'s result type for an argument type (upstream's inference).
