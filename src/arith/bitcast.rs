@@ -83,7 +83,7 @@ fn bitcast_of_bitcast(op: Op, rw: &mut Rewriter) -> bool {
     let loc = crate::ffi::ir::Location::fused(&[op.location(), inner.location()]);
     let new = rw
         .create(
-            "rarith.bitcast",
+            rarith::BitcastOp::NAME,
             loc,
             &[inner.operand(0)],
             &[op.result(0).ty()],

@@ -230,7 +230,7 @@ fn cmpf_int_to_fp_const(op: Op, rw: &mut Rewriter) -> bool {
     );
     let new = rw
         .create(
-            "rarith.cmpi",
+            rarith::CmpIOp::NAME,
             loc,
             &[int_val, c],
             &[op.result(0).ty()],

@@ -246,7 +246,7 @@ impl Reifier {
         let loc = op.location();
         let operands: Vec<Value> = op.operands().map(|v| self.get(v)).collect();
         match op.name() {
-            "rshape.const_size" => {
+            rshape::ConstSizeOp::NAME => {
                 let value = op
                     .attr("value")
                     .and_then(|a| a.as_int())
@@ -264,7 +264,7 @@ impl Reifier {
                 );
                 self.map.insert(op.result(0), c.result(0));
             }
-            "rshape.meet" => {
+            rshape::MeetOp::NAME => {
                 let (a, b) = (operands[0], operands[1]);
                 let i1 = self.ctx.integer_type(1);
                 let equal = if a.ty().is_index() && b.ty().is_index() {
@@ -294,7 +294,7 @@ impl Reifier {
                 self.open_assuming(witness.result(0), loc);
                 self.map.insert(op.result(0), a);
             }
-            "rshape.return" | "func.return" => {
+            rshape::ReturnOp::NAME | "func.return" => {
                 let mut value = operands[0];
                 let extent_ty = self.ctx.ranked_tensor(&[DYNAMIC], self.ctx.index_type());
                 if value.ty() != extent_ty {

@@ -4,7 +4,7 @@
 use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::hooks;
-use crate::ods::rshape;
+use crate::ods::{OdsOp, rshape};
 use crate::registry::PatternDef;
 
 hooks!(rshape::ConstShapeOp {
@@ -32,7 +32,7 @@ fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
         return false;
     };
     let new = rw.create(
-        "rshape.const_shape",
+        rshape::ConstShapeOp::NAME,
         op.location(),
         &[],
         &[ty],

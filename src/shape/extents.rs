@@ -118,11 +118,11 @@ hooks!(rshape::MeetOp {
 fn constant_dim(v: Value) -> Option<i64> {
     let def = v.defining_op()?;
     match def.name() {
-        "rshape.const_size" => {
+        rshape::ConstSizeOp::NAME => {
             let value = def.attr("value")?.as_int()?;
             Some(value.to_u64_saturating() as i64)
         }
-        "rarith.constant" => Some(def.attr("value")?.as_int()?.to_i64_wrapping()),
+        rarith::ConstantOp::NAME => Some(def.attr("value")?.as_int()?.to_i64_wrapping()),
         _ => None,
     }
 }
