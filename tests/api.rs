@@ -125,6 +125,20 @@ fn built_module_runs_in_the_jit() {
     assert_eq!(below(-100), Some(Scalar::I1(true)));
 }
 
+/// A private function lowered without a C interface is not exported by
+/// the JIT: calling it is an error that says why, never a crash.
+#[test]
+fn jit_calls_of_private_functions_say_why_they_fail() {
+    let context = rmlir::new_context();
+    let mut module = build_module(&context);
+    rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
+    let jit = Jit::new(&module, 2, &[]).expect("jit");
+    let error = jit
+        .call("below", &[Scalar::I32(3)], Some(Scalar::I1(false)))
+        .unwrap_err();
+    assert!(error.contains("private functions"), "{error}");
+}
+
 /// A JIT call that does not match the function's signature is an error,
 /// never a call that reads missing arguments or writes a wrong result.
 #[test]

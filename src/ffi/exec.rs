@@ -308,7 +308,11 @@ impl Jit {
         let ok =
             unsafe { mlirExecutionEngineInvokePacked(self.engine, sref(name), ptrs.as_mut_ptr()) };
         if ok.value == 0 {
-            return Err(format!("no function `{name}` in the JIT-compiled module"));
+            return Err(format!(
+                "`{name}` cannot be called: private functions (internal linkage) are not \
+                 exported by the JIT; make it public, or call `pipeline::emit_c_interfaces` \
+                 before lowering"
+            ));
         }
         Ok(result)
     }
