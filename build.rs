@@ -117,6 +117,7 @@ fn main() {
         .debug(false)
         .opt_level(2);
     for file in [
+        "ArithInterfaces.cpp",
         "Bridge.cpp",
         "Bufferization.cpp",
         "Conversion.cpp",

@@ -69,6 +69,9 @@ pub struct EnumDecl {
     pub cases: Vec<(String, u64, String)>,
     /// The enum's summary.
     pub summary: String,
+    /// The full name of the attribute that holds it, for an enum wrapped by
+    /// an `EnumAttr` (`arith.fastmath`).
+    pub attr_name: Option<String>,
 }
 
 fn supers(records: &Json, def: &str) -> Vec<String> {
@@ -119,8 +122,26 @@ pub fn read(records: &Json) -> Dialect {
                     bits,
                     cases,
                     summary: text(&rec["summary"]),
+                    attr_name: None,
                 },
             );
+        }
+    }
+    // An EnumAttr names the attribute that holds its enum (`arith.fastmath`).
+    for def in instances["EnumAttr"].as_array().into_iter().flatten() {
+        let rec = &records[def.as_str().unwrap()];
+        let Some(info) = rec["enum"]["def"].as_str() else {
+            continue;
+        };
+        let info = &records[info];
+        let key = format!(
+            "{}::{}",
+            text(&info["cppNamespace"]).trim_start_matches("::"),
+            text(&info["className"])
+        );
+        let attr_name = text(&rec["attrName"]);
+        if let Some(e) = enums_by_cpp.get_mut(&key) {
+            e.attr_name = Some(attr_name);
         }
     }
     let mut dialect_name = String::new();
@@ -208,10 +229,17 @@ pub fn read(records: &Json) -> Dialect {
         });
     }
     ops.sort_by(|a, b| a.full_name.cmp(&b.full_name));
+    // The dialect's own enums, and those of other dialects (upstream arith's)
+    // that its ops hold.
     let own = format!("mlir::{dialect_name}::");
+    let held: Vec<&String> = ops
+        .iter()
+        .flat_map(|o| &o.attrs)
+        .filter_map(|a| a.enum_name.as_ref())
+        .collect();
     let mut enums: Vec<EnumDecl> = enums_by_cpp
         .into_iter()
-        .filter(|(key, _)| key.starts_with(&own))
+        .filter(|(key, e)| key.starts_with(&own) || held.contains(&&e.name))
         .map(|(_, e)| e)
         .collect();
     enums.sort_by(|a, b| a.name.cmp(&b.name));
@@ -465,6 +493,9 @@ fn enum_decl(t: &mut String, e: &EnumDecl) {
         t.push_str("        /// The stored bit pattern.\n        pub const fn bits(self) -> u32 {\n            self.0\n        }\n");
         t.push_str("        /// True when every flag of `other` is set.\n        pub const fn contains(self, other: Self) -> bool {\n            self.0 & other.0 == other.0\n        }\n");
         t.push_str("        /// True when no flag is set.\n        pub const fn is_empty(self) -> bool {\n            self.0 == 0\n        }\n");
+        if let Some(attr) = &e.attr_name {
+            writeln!(t, "        /// The attribute that holds these flags.\n        pub const ATTR_NAME: &'static str = \"{attr}\";").unwrap();
+        }
         t.push_str("    }\n\n");
         writeln!(t, "    impl BitEnum for {name} {{").unwrap();
         t.push_str("        const CASES: &'static [(&'static str, u32)] = &[\n");

@@ -19,9 +19,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include "RArithEnums.h.inc"
-#define GET_ATTRDEF_CLASSES
-#include "RArithAttrs.h.inc"
+// rarith's attributes and op interfaces are upstream arith's (td/RArith.td).
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 #include "RArithDialect.h.inc"
 namespace mlir::rarith {
 using ::rmlir::bridge::parseConditionAndResultTypes;
@@ -33,9 +33,6 @@ using ::rmlir::bridge::printConditionAndResultTypes;
 
 using namespace mlir;
 
-#include "RArithEnums.cpp.inc"
-#define GET_ATTRDEF_CLASSES
-#include "RArithAttrs.cpp.inc"
 #include "RArithDialect.cpp.inc"
 #define GET_OP_CLASSES
 #include "RArithOps.cpp.inc"
@@ -45,14 +42,10 @@ void mlir::rarith::RArithDialect::initialize() {
 #define GET_OP_LIST
 #include "RArithOps.cpp.inc"
       >();
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "RArithAttrs.cpp.inc"
-      >();
   rmlir::bridge::addDialectInterfaces(this);
   rmlir::bridge::registerEnumAttrAccess(rmlir::bridge::EnumAttrs<
 #define GET_ATTRDEF_LIST
-#include "RArithAttrs.cpp.inc"
+#include "mlir/Dialect/Arith/IR/ArithOpsAttributes.cpp.inc"
                                         >::access());
 }
 

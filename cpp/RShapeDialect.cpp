@@ -24,9 +24,6 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
-#include "RArithEnums.h.inc"
-#define GET_ATTRDEF_CLASSES
-#include "RArithAttrs.h.inc"
 #include "RArithDialect.h.inc"
 #include "RShapeDialect.h.inc"
 #define GET_TYPEDEF_CLASSES

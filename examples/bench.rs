@@ -121,7 +121,9 @@ fn main() {
     pair_ratios.sort_by(f64::total_cmp);
     let median_ratio = pair_ratios[pair_ratios.len() / 2];
     let renamed = out_up
+        .replace("#arith.", "#\u{0}")
         .replace("arith.", "rarith.")
+        .replace("#\u{0}", "#arith.")
         .replace("shape.", "rshape.");
     let same = renamed == out_rs;
 

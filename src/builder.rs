@@ -3,6 +3,7 @@
 //! Each function returns a detached `melior::ir::Operation` to append to a
 //! block; result types are inferred as MLIR would infer them.
 
+use crate::ods::rarith::IntegerOverflowFlags;
 use crate::semantics::cmp::CmpIPredicate;
 use melior::Context;
 use melior::ir::ValueLike;
@@ -70,7 +71,7 @@ pub fn addi<'c>(
         .add_operands(&[lhs, rhs])
         .add_attributes(&[(
             Identifier::new(context, "overflowFlags"),
-            enum_attr(context, "rarith.overflow", overflow.bits()),
+            enum_attr(context, IntegerOverflowFlags::ATTR_NAME, overflow.bits()),
         )])
         .add_results(&[lhs.r#type()])
         .build()

@@ -2,6 +2,7 @@
 //! of any float type as bit patterns survive the trip through MLIR unchanged.
 
 use rmlir::ffi::ir::{Attr, Context};
+use rmlir::ods::rarith::{FastMathFlags, IntegerOverflowFlags};
 use rmlir::semantics::ApInt;
 
 fn ctx(context: &melior::Context) -> Context {
@@ -162,9 +163,15 @@ fn dense_elements_round_trip_element_by_element() {
 fn enum_attributes_are_read_and_built_generically() {
     let context = rmlir::new_context();
     let c = ctx(&context);
-    let flags = c.enum_attr("rarith.overflow", 3).expect("overflow attr");
+    let flags = c
+        .enum_attr(IntegerOverflowFlags::ATTR_NAME, 3)
+        .expect("overflow attr");
+    assert_eq!(IntegerOverflowFlags::ATTR_NAME, "arith.overflow");
     assert_eq!(flags.enum_value(), Some(3));
-    let fm = c.enum_attr("rarith.fastmath", 127).expect("fastmath attr");
+    let fm = c
+        .enum_attr(FastMathFlags::ATTR_NAME, 127)
+        .expect("fastmath attr");
+    assert_eq!(FastMathFlags::ATTR_NAME, "arith.fastmath");
     assert_eq!(fm.enum_value(), Some(127));
     assert!(c.enum_attr("rarith.nonexistent", 0).is_none());
 }

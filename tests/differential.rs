@@ -462,7 +462,7 @@ fn same_as_upstream_pass(
         name: "arith",
         upstream_args: &upstream_args,
         ours_args: &ours_args,
-        to_ours: |text| text.replace("arith.", "rarith."),
+        to_ours: upstream::to_ours,
         documented,
     }
     .assert_same(&programs, seed);
@@ -702,7 +702,7 @@ fn narrow_range_programs_narrow_exactly_as_upstream() {
             name: "narrow",
             upstream_args: &upstream_args,
             ours_args: &ours_args,
-            to_ours: |text| text.replace("arith.", "rarith."),
+            to_ours: upstream::to_ours,
             documented: none_documented_here,
         }
         .assert_same(&programs, seed);
@@ -747,7 +747,7 @@ fn narrow_range_programs_optimize_and_become_unsigned_exactly_as_upstream() {
             name: "ranges",
             upstream_args: &upstream_args,
             ours_args: &ours_args,
-            to_ours: |text| text.replace("arith.", "rarith."),
+            to_ours: upstream::to_ours,
             documented: none_documented_here,
         }
         .assert_same(&programs, seed);
@@ -933,7 +933,7 @@ fn wide_programs_emulate_exactly_as_upstream() {
             name: "emulate-wide-int",
             upstream_args: &upstream_args,
             ours_args: &ours_args,
-            to_ours: |text| text.replace("arith.", "rarith."),
+            to_ours: upstream::to_ours,
             documented: none_documented_here,
         }
         .assert_same(&programs, seed);

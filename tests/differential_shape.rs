@@ -469,8 +469,7 @@ fn program(rng: &mut Rng, n: usize) -> String {
 }
 
 fn to_ours(text: &str) -> String {
-    text.replace("arith.", "rarith.")
-        .replace("shape.", "rshape.")
+    upstream::to_ours(text)
 }
 
 #[test]

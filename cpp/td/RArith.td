@@ -12,6 +12,8 @@
 include "RMlirBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/Dialect/Arith/IR/ArithBase.td"
+include "mlir/Dialect/Arith/IR/ArithOpsInterfaces.td"
 include "mlir/Interfaces/VectorInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
@@ -20,85 +22,23 @@ def RArith_Dialect : Dialect {
   let cppNamespace = "::mlir::rarith";
   let summary = "upstream's arith dialect, implemented in Rust";
   let hasConstantMaterializer = 1;
-  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 //===----------------------------------------------------------------------===//
-// Enums and attributes
+// Enums and attributes: upstream arith's own
 //===----------------------------------------------------------------------===//
 
-def RArith_CmpIPredicateAttr : I64EnumAttr<"CmpIPredicate", "",
-    [I64EnumAttrCase<"eq", 0>, I64EnumAttrCase<"ne", 1>,
-     I64EnumAttrCase<"slt", 2>, I64EnumAttrCase<"sle", 3>,
-     I64EnumAttrCase<"sgt", 4>, I64EnumAttrCase<"sge", 5>,
-     I64EnumAttrCase<"ult", 6>, I64EnumAttrCase<"ule", 7>,
-     I64EnumAttrCase<"ugt", 8>, I64EnumAttrCase<"uge", 9>]> {
-  let cppNamespace = "::mlir::rarith";
-}
-
-def RArith_CmpFPredicateAttr : I64EnumAttr<"CmpFPredicate", "",
-    [I64EnumAttrCase<"AlwaysFalse", 0, "false">, I64EnumAttrCase<"OEQ", 1, "oeq">,
-     I64EnumAttrCase<"OGT", 2, "ogt">, I64EnumAttrCase<"OGE", 3, "oge">,
-     I64EnumAttrCase<"OLT", 4, "olt">, I64EnumAttrCase<"OLE", 5, "ole">,
-     I64EnumAttrCase<"ONE", 6, "one">, I64EnumAttrCase<"ORD", 7, "ord">,
-     I64EnumAttrCase<"UEQ", 8, "ueq">, I64EnumAttrCase<"UGT", 9, "ugt">,
-     I64EnumAttrCase<"UGE", 10, "uge">, I64EnumAttrCase<"ULT", 11, "ult">,
-     I64EnumAttrCase<"ULE", 12, "ule">, I64EnumAttrCase<"UNE", 13, "une">,
-     I64EnumAttrCase<"UNO", 14, "uno">, I64EnumAttrCase<"AlwaysTrue", 15, "true">]> {
-  let cppNamespace = "::mlir::rarith";
-}
-
-def RArith_FMnone : I32BitEnumAttrCaseNone<"none">;
-def RArith_FMreassoc : I32BitEnumAttrCaseBit<"reassoc", 0>;
-def RArith_FMnnan : I32BitEnumAttrCaseBit<"nnan", 1>;
-def RArith_FMninf : I32BitEnumAttrCaseBit<"ninf", 2>;
-def RArith_FMnsz : I32BitEnumAttrCaseBit<"nsz", 3>;
-def RArith_FMarcp : I32BitEnumAttrCaseBit<"arcp", 4>;
-def RArith_FMcontract : I32BitEnumAttrCaseBit<"contract", 5>;
-def RArith_FMafn : I32BitEnumAttrCaseBit<"afn", 6>;
-def RArith_FMfast : I32BitEnumAttrCaseGroup<"fast",
-    [RArith_FMreassoc, RArith_FMnnan, RArith_FMninf, RArith_FMnsz,
-     RArith_FMarcp, RArith_FMcontract, RArith_FMafn]>;
-
-def RArith_FastMathFlags : I32BitEnumAttr<"FastMathFlags",
-    "Floating point fast math flags",
-    [RArith_FMnone, RArith_FMreassoc, RArith_FMnnan, RArith_FMninf,
-     RArith_FMnsz, RArith_FMarcp, RArith_FMcontract, RArith_FMafn,
-     RArith_FMfast]> {
-  let separator = ",";
-  let cppNamespace = "::mlir::rarith";
-  let genSpecializedAttr = 0;
-  let printBitEnumPrimaryGroups = 1;
-}
-
-def RArith_FastMathAttr : EnumAttr<RArith_Dialect, RArith_FastMathFlags, "fastmath"> {
-  let assemblyFormat = "`<` $value `>`";
-}
-
-def RArith_IOFnone : I32BitEnumAttrCaseNone<"none">;
-def RArith_IOFnsw : I32BitEnumAttrCaseBit<"nsw", 0>;
-def RArith_IOFnuw : I32BitEnumAttrCaseBit<"nuw", 1>;
-
-def RArith_IntegerOverflowFlags : I32BitEnumAttr<"IntegerOverflowFlags",
-    "Integer overflow arith flags", [RArith_IOFnone, RArith_IOFnsw, RArith_IOFnuw]> {
-  let separator = ", ";
-  let cppNamespace = "::mlir::rarith";
-  let genSpecializedAttr = 0;
-  let printBitEnumPrimaryGroups = 1;
-}
-
-def RArith_IntegerOverflowAttr
-    : EnumAttr<RArith_Dialect, RArith_IntegerOverflowFlags, "overflow"> {
-  let assemblyFormat = "`<` $value `>`";
-}
-
-def RArith_RoundingModeAttr : I32EnumAttr<"RoundingMode",
-    "Floating point rounding mode",
-    [I32EnumAttrCase<"to_nearest_even", 0>, I32EnumAttrCase<"downward", 1>,
-     I32EnumAttrCase<"upward", 2>, I32EnumAttrCase<"toward_zero", 3>,
-     I32EnumAttrCase<"to_nearest_away", 4>]> {
-  let cppNamespace = "::mlir::rarith";
-}
+// rarith holds arith's attribute classes (#arith.fastmath, #arith.overflow,
+// the predicate and rounding-mode enums), so the custom syntax is the same
+// and upstream code written against arith's attributes and interfaces
+// (ArithFastMathInterface, ArithIntegerOverflowFlagsInterface,
+// ArithRoundingModeInterface) works on rarith ops unchanged.
+defvar RArith_CmpIPredicateAttr = Arith_CmpIPredicateAttr;
+defvar RArith_CmpFPredicateAttr = Arith_CmpFPredicateAttr;
+defvar RArith_FastMathAttr = Arith_FastMathAttr;
+defvar RArith_IntegerOverflowAttr = Arith_IntegerOverflowAttr;
+defvar RArith_RoundingModeAttr = Arith_RoundingModeAttr;
 
 //===----------------------------------------------------------------------===//
 // Op classes
@@ -121,11 +61,11 @@ class RArith_BinaryOp<string mnemonic, list<Trait> traits = []>
 }
 
 class RArith_IntBinaryOpWithOverflowFlags<string mnemonic, list<Trait> traits = []>
-    : RArith_BinaryOp<mnemonic, traits # [Pure]>,
+    : RArith_BinaryOp<mnemonic, traits # [Pure, ArithIntegerOverflowFlagsInterface]>,
       Arguments<(ins SignlessIntegerOrIndexLike:$lhs,
                      SignlessIntegerOrIndexLike:$rhs,
                      DefaultValuedAttr<RArith_IntegerOverflowAttr,
-                         "::mlir::rarith::IntegerOverflowFlags::none">:$overflowFlags)>,
+                         "::mlir::arith::IntegerOverflowFlags::none">:$overflowFlags)>,
       Results<(outs SignlessIntegerOrIndexLike:$result)> {
   let assemblyFormat = [{ $lhs `,` $rhs (`overflow` `` $overflowFlags^)?
                           attr-dict `:` type($result) }];
@@ -187,20 +127,21 @@ def RArith_IndexCastTypeConstraint : TypeConstraint<Or<[
     "signless-integer-like or memref of signless-integer">;
 
 class RArith_FloatBinaryOp<string mnemonic, list<Trait> traits = []>
-    : RArith_BinaryOp<mnemonic, !listconcat([Pure], traits)>,
+    : RArith_BinaryOp<mnemonic, !listconcat([Pure, ArithFastMathInterface], traits)>,
       Arguments<(ins FloatLike:$lhs, FloatLike:$rhs,
                      DefaultValuedAttr<RArith_FastMathAttr,
-                         "::mlir::rarith::FastMathFlags::none">:$fastmath)>,
+                         "::mlir::arith::FastMathFlags::none">:$fastmath)>,
       Results<(outs FloatLike:$result)> {
   let assemblyFormat = [{ $lhs `,` $rhs (`fastmath` `` $fastmath^)?
                           attr-dict `:` type($result) }];
 }
 
 class RArith_FloatUnaryOp<string mnemonic, list<Trait> traits = []>
-    : RArith_Op<mnemonic, traits # [SameOperandsAndResultType, Pure]>,
+    : RArith_Op<mnemonic, traits # [SameOperandsAndResultType, Pure,
+                                    ArithFastMathInterface]>,
       Arguments<(ins FloatLike:$operand,
                      DefaultValuedAttr<RArith_FastMathAttr,
-                         "::mlir::rarith::FastMathFlags::none">:$fastmath)>,
+                         "::mlir::arith::FastMathFlags::none">:$fastmath)>,
       Results<(outs FloatLike:$result)> {
   let assemblyFormat = [{ $operand (`fastmath` `` $fastmath^)?
                           attr-dict `:` type($result) }];
@@ -394,12 +335,12 @@ def RArith_ExtSIOp : RArith_IToICastOp<"extsi", [RustIntRange]> {
 
 def RArith_TruncIOp : RArith_Op<"trunci",
     [Pure, RustIntRange, SameOperandsAndResultShape, RArith_SameInputOutputTensorDims,
-     RustCastCompatible]> {
+     RustCastCompatible, ArithIntegerOverflowFlagsInterface]> {
   let summary = "integer truncation operation";
   let arguments = (ins
       RArith_SignlessFixedWidthIntegerLike:$in,
       DefaultValuedAttr<RArith_IntegerOverflowAttr,
-          "::mlir::rarith::IntegerOverflowFlags::none">:$overflowFlags);
+          "::mlir::arith::IntegerOverflowFlags::none">:$overflowFlags);
   let results = (outs RArith_SignlessFixedWidthIntegerLike:$out);
   let assemblyFormat = [{
     $in (`overflow` `` $overflowFlags^)? attr-dict
@@ -462,19 +403,20 @@ def RArith_MinNumFOp : RArith_FloatBinaryOp<"minnumf", [Commutative]> {
   let hasFolder = 1;
 }
 
-def RArith_CmpFOp : RArith_CompareOp<"cmpf"> {
+def RArith_CmpFOp : RArith_CompareOp<"cmpf", [ArithFastMathInterface]> {
   let summary = "floating-point comparison operation";
   let arguments = (ins RArith_CmpFPredicateAttr:$predicate,
                        FloatLike:$lhs, FloatLike:$rhs,
                        DefaultValuedAttr<RArith_FastMathAttr,
-                           "::mlir::rarith::FastMathFlags::none">:$fastmath);
+                           "::mlir::arith::FastMathFlags::none">:$fastmath);
   let hasFolder = 1;
   let hasCanonicalizer = 1;
   let assemblyFormat = [{ $predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)?
                           attr-dict `:` type($lhs)}];
 }
 
-def RArith_ExtFOp : RArith_CastOp<"extf", FloatLike, FloatLike> {
+def RArith_ExtFOp : RArith_CastOp<"extf", FloatLike, FloatLike,
+                                  [ArithFastMathInterface]> {
   let summary = "cast from floating-point to wider floating-point";
   let arguments = (ins FloatLike:$in, OptionalAttr<RArith_FastMathAttr>:$fastmath);
   let results = (outs FloatLike:$out);
@@ -484,7 +426,8 @@ def RArith_ExtFOp : RArith_CastOp<"extf", FloatLike, FloatLike> {
   let hasVerifier = 1;
 }
 
-def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike> {
+def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike,
+    [ArithRoundingModeInterface, ArithFastMathInterface]> {
   let summary = "cast from floating-point to narrower floating-point";
   let arguments = (ins FloatLike:$in,
                        OptionalAttr<RArith_RoundingModeAttr>:$roundingmode,
@@ -499,7 +442,8 @@ def RArith_TruncFOp : RArith_CastOp<"truncf", FloatLike, FloatLike> {
 }
 
 def RArith_ScalingExtFOp : RArith_Op<"scaling_extf",
-    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible]>,
+    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible,
+     ArithFastMathInterface]>,
     Arguments<(ins FloatLike:$in, FloatLike:$scale,
                    OptionalAttr<RArith_FastMathAttr>:$fastmath)>,
     Results<(outs FloatLike:$out)> {
@@ -510,7 +454,8 @@ def RArith_ScalingExtFOp : RArith_Op<"scaling_extf",
 }
 
 def RArith_ScalingTruncFOp : RArith_Op<"scaling_truncf",
-    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible]>,
+    [Pure, RArith_SameInputOutputTensorDims, RustCastCompatible,
+     ArithRoundingModeInterface, ArithFastMathInterface]>,
     Arguments<(ins FloatLike:$in, FloatLike:$scale,
                    OptionalAttr<RArith_RoundingModeAttr>:$roundingmode,
                    OptionalAttr<RArith_FastMathAttr>:$fastmath)>,

@@ -25,8 +25,8 @@ fn flags(op: Op) -> u64 {
 
 fn flags_attr(op: Op, bits: u64) -> Attr {
     op.context()
-        .enum_attr("rarith.overflow", bits)
-        .expect("rarith.overflow attribute")
+        .enum_attr(IntegerOverflowFlags::ATTR_NAME, bits)
+        .expect("overflow flags attribute")
 }
 
 fn fused(ops: &[Op]) -> Location {

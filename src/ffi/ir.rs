@@ -109,7 +109,7 @@ impl Context {
         // SAFETY: self is a live context.
         Attr::from_raw(unsafe { mlirBoolAttrGet(self.raw(), value as i32) }).expect("bool attr")
     }
-    /// The enum attribute `name` (e.g. "rarith.overflow") with `value`.
+    /// The enum attribute `name` (e.g. "arith.overflow") with `value`.
     pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr> {
         // SAFETY: self is a live context; name is borrowed for the call.
         Attr::from_raw(unsafe { b::rmlirEnumAttrGet(self.raw(), sref(name), value) })

@@ -19,6 +19,7 @@ pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/bridge_bindings.rs"));
 }
 
+pub mod arith_interfaces;
 pub mod bufferize;
 pub mod context;
 pub mod dataflow;

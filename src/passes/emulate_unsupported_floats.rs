@@ -107,8 +107,11 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         op.operands().all(|v| legal_type(v.ty())) && op.results().all(|v| legal_type(v.ty()))
     };
     let contract = ctx
-        .enum_attr("rarith.fastmath", u64::from(FastMathFlags::CONTRACT.bits()))
-        .expect("rarith.fastmath attribute");
+        .enum_attr(
+            FastMathFlags::ATTR_NAME,
+            u64::from(FastMathFlags::CONTRACT.bits()),
+        )
+        .expect("fastmath attribute");
     let legality = |op: Op| {
         let name = op.name();
         if op.isa::<rarith::BitcastOp>()

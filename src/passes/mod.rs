@@ -15,6 +15,7 @@ mod reify;
 mod shape_constraints;
 mod shape_lowering;
 mod shape_to_std;
+mod test_arith_interfaces;
 mod test_panic;
 mod unsigned_when_equivalent;
 
@@ -35,6 +36,7 @@ pub static ALL: &[PassDef] = &[
     shape_lowering::PASS,
     shape_to_std::PASS,
     test_panic::PASS,
+    test_arith_interfaces::PASS,
     unsigned_when_equivalent::PASS,
     emulate_unsupported_floats::PASS,
     int_range_optimizations::PASS,

@@ -17,7 +17,7 @@ pub struct IntRange {
     pub smax: ApInt,
 }
 
-/// Overflow flags of the integer ops (`#rarith.overflow` bits).
+/// Overflow flags of the integer ops (`#arith.overflow` bits).
 pub const NSW: u64 = 1;
 /// No unsigned wrap.
 pub const NUW: u64 = 2;

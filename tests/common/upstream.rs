@@ -17,6 +17,16 @@ pub fn env_or(var: &str, default: u64) -> u64 {
 }
 
 /// Upstream's `mlir-opt` (`RMLIR_LLVM_PREFIX` overrides /usr/lib/llvm-22).
+/// Upstream's text with arith's ops renamed to rarith's (and shape's to
+/// rshape's). Attributes stay: rarith holds arith's own `#arith.fastmath`
+/// and `#arith.overflow`.
+pub fn to_ours(text: &str) -> String {
+    text.replace("#arith.", "#\u{0}")
+        .replace("arith.", "rarith.")
+        .replace("#\u{0}", "#arith.")
+        .replace("shape.", "rshape.")
+}
+
 pub fn mlir_opt() -> String {
     let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     format!("{prefix}/bin/mlir-opt")

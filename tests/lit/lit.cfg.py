@@ -36,10 +36,10 @@ config.substitutions.append(
 config.substitutions.append(("%upstream-mlir-opt", f"{llvm}/bin/mlir-opt"))
 # %to-upstream / %from-upstream: rename our dialects to upstream's and back.
 config.substitutions.append(
-    ("%to-upstream", r"sed -E 's/\brarith\./arith./g; s/\brshape\./shape./g; s/!rshape\./!shape./g; s/#rarith\./#arith./g'")
+    ("%to-upstream", r"sed -E 's/\brarith\./arith./g; s/\brshape\./shape./g; s/!rshape\./!shape./g'")
 )
 config.substitutions.append(
-    ("%from-upstream", r"sed -E 's/\barith\./rarith./g; s/\bshape\./rshape./g; s/!shape\./!rshape./g; s/#arith\./#rarith./g'")
+    ("%from-upstream", r"sed -E 's/#arith\./#@ARITH@./g; s/\barith\./rarith./g; s/#@ARITH@\./#arith./g; s/\bshape\./rshape./g; s/!shape\./!rshape./g'")
 )
 
 # %llvm-lib: the LLVM library directory (runtime libraries for the JIT).

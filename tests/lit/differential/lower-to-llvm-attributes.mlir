@@ -17,7 +17,7 @@
 // CHECK-LABEL: func.func @attributes
 // CHECK: llvm.fadd %arg0, %arg0 {fastmathFlags = #llvm.fastmath<fast>, test.d = 0 : i64} : f32
 // CHECK: llvm.add %arg2, %arg3 overflow<nsw> {test.d = 1 : i64} : i32
-// CHECK: llvm.fpext %arg0 {fastmath = #rarith.fastmath<nnan>, test.d = 2 : i64} : f32 to f64
+// CHECK: llvm.fpext %arg0 {fastmath = #arith.fastmath<nnan>, test.d = 2 : i64} : f32 to f64
 // CHECK: llvm.icmp "slt" %arg2, %arg3 : i32
 // CHECK: llvm.mlir.constant(3 : i32) {test.d = 8 : i64} : i32
 func.func @attributes(%f: f32, %g: f64, %i: i32, %j: i32, %c: i1, %x: index, %v: vector<2x2xf32>) {

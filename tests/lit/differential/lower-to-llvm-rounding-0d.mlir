@@ -18,7 +18,7 @@
 // CHECK: llvm.intr.experimental.constrained.fptrunc %arg0 downward ignore : f64 to f16
 // CHECK: llvm.intr.experimental.constrained.fptrunc %arg1 towardzero ignore : vector<2xf32> to vector<2xbf16>
 // CHECK-COUNT-2: llvm.intr.experimental.constrained.fptrunc %{{.*}} upward ignore : vector<3xf64> to vector<3xf32>
-// CHECK: llvm.intr.experimental.constrained.fptrunc %arg0 tonearestaway ignore {fastmath = #rarith.fastmath<fast>} : f64 to f32
+// CHECK: llvm.intr.experimental.constrained.fptrunc %arg0 tonearestaway ignore {fastmath = #arith.fastmath<fast>} : f64 to f32
 // CHECK: llvm.fptrunc %arg0 : f64 to f32
 func.func @rounding(%a: f64, %v: vector<2xf32>, %n: vector<2x3xf64>) -> (f32, f16, vector<2xbf16>, vector<2x3xf32>, f32, f32) {
   %0 = rarith.truncf %a to_nearest_even : f64 to f32

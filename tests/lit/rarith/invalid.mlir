@@ -51,9 +51,10 @@ func.func @addi_mixed(%a: i32, %b: i64) {
 
 // -----
 
+// The same diagnostics as upstream arith's: rarith holds arith's attribute.
 func.func @bad_overflow_flag(%a: i32) {
-  // expected-error @+2 {{custom op 'rarith.addi' expected ::mlir::rarith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
-  // expected-error @+1 {{failed to parse RArith_IntegerOverflowAttr parameter 'value'}}
+  // expected-error @+2 {{custom op 'rarith.addi' expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
+  // expected-error @+1 {{failed to parse Arith_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::arith::IntegerOverflowFlags`}}
   %0 = rarith.addi %a, %a overflow<wrap> : i32
   return
 }

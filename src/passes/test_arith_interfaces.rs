@@ -1,0 +1,73 @@
+//! `test-rmlir-arith-interfaces`: a test-only pass that asks every op through
+//! upstream arith's op interfaces (fast-math, overflow flags, rounding mode)
+//! and records the answers as a `test.arith_interfaces` string on the op;
+//! with `set-fastmath=N` / `set-overflow=N` it first sets those flags through
+//! the interfaces, as upstream code written against them does. Run on a
+//! rarith program and on its arith renaming, the outputs must be the same.
+
+use crate::ffi::arith_interfaces::{self, Answer};
+use crate::ffi::ir::Op;
+use crate::ffi::walk;
+use crate::registry::{PassDef, PassOption, PassOptions};
+
+pub const PASS: PassDef = PassDef {
+    argument: "test-rmlir-arith-interfaces",
+    description: "Test only: reports (and sets) what arith's op interfaces answer for every op",
+    op_name: "",
+    dependent_dialects: Vec::new,
+    options: &[
+        PassOption::text("set-fastmath"),
+        PassOption::text("set-overflow"),
+    ],
+    run,
+};
+
+fn run(root: Op, options: &PassOptions) -> bool {
+    let bits = |name: &str| match options.text(name).map(str::parse::<u32>) {
+        None => Ok(None),
+        Some(Ok(b)) => Ok(Some(b)),
+        Some(Err(_)) => {
+            root.emit_error(&format!("{name} must be an unsigned integer"));
+            Err(())
+        }
+    };
+    let (Ok(fastmath), Ok(overflow)) = (bits("set-fastmath"), bits("set-overflow")) else {
+        return false;
+    };
+    for op in walk::collect(root, |_| true) {
+        if let Some(b) = fastmath {
+            arith_interfaces::set_fastmath(op, b);
+        }
+        if let Some(b) = overflow {
+            arith_interfaces::set_overflow(op, b);
+        }
+        let answers = arith_interfaces::ask(op);
+        let mut report = Vec::new();
+        if let Some(a) = answers.fastmath {
+            report.push(format!("fastmath {}", spell(a)));
+        }
+        if let Some(o) = answers.overflow {
+            report.push(format!(
+                "overflow {} nsw={} nuw={}",
+                spell(o.flags),
+                o.no_signed_wrap,
+                o.no_unsigned_wrap
+            ));
+        }
+        if let Some(a) = answers.rounding_mode {
+            report.push(format!("rounding {}", spell(a)));
+        }
+        if !report.is_empty() {
+            let text = op.context().string_attr(&report.join("; "));
+            op.set_discardable_attr("test.arith_interfaces", text);
+        }
+    }
+    true
+}
+
+fn spell(a: Answer) -> String {
+    match a.value {
+        Some(v) => format!("{}={v}", a.attr_name),
+        None => format!("{}=absent", a.attr_name),
+    }
+}
