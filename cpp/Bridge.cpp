@@ -525,7 +525,12 @@ extern "C" unsigned rmlirFloatTypeGetFormat(MlirType type) {
       &llvm::APFloat::IEEEhalf(),   &llvm::APFloat::BFloat(),
       &llvm::APFloat::IEEEsingle(), &llvm::APFloat::IEEEdouble(),
       &llvm::APFloat::x87DoubleExtended(), &llvm::APFloat::IEEEquad(),
-      &llvm::APFloat::Float8E5M2(), &llvm::APFloat::Float8E4M3FN()};
+      &llvm::APFloat::Float8E5M2(), &llvm::APFloat::Float8E4M3FN(),
+      &llvm::APFloat::Float8E4M3(), &llvm::APFloat::Float8E3M4(),
+      &llvm::APFloat::FloatTF32(),  &llvm::APFloat::Float8E4M3FNUZ(),
+      &llvm::APFloat::Float8E5M2FNUZ(), &llvm::APFloat::Float8E4M3B11FNUZ(),
+      &llvm::APFloat::Float8E8M0FNU(), &llvm::APFloat::Float6E2M3FN(),
+      &llvm::APFloat::Float6E3M2FN(), &llvm::APFloat::Float4E2M1FN()};
   for (unsigned i = 0; i < std::size(formats); ++i)
     if (sem == formats[i])
       return i + 1;

@@ -10,6 +10,7 @@ use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::enums::rarith::FastMathFlags;
 use crate::semantics::float::{Fp, Rounding};
+use crate::semantics::small_float::{self, AnyFormat};
 use std::cmp::Ordering;
 
 fn value(v: crate::ffi::ir::Value) -> Option<Folded> {
@@ -364,28 +365,24 @@ fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
             return value(t.operand(0));
         }
     }
-    let to = result_format(op)?;
-    cast_const(
-        o,
-        op.result(0).ty(),
-        decode_float,
-        |v| v.convert_exact(to, Rounding::ToNearestEven),
-        Attr::dense_floats,
-        |t, v| Attr::float(t, *v),
-    )
+    float_cast_const(op, o, Rounding::ToNearestEven)
 }
 
 /// `truncf(extf(a))` chains (when the intermediate type represents `a`);
 /// constants convert exactly under the rounding mode, or do not fold.
 fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
-    let to = result_format(op)?;
+    let to = op
+        .result(0)
+        .ty()
+        .element_type_or_self()
+        .any_float_format()?;
     if let Some(ext) = op.operand(0).defined_by::<rarith::ExtFOp>() {
         let src = ext.operand(0);
         let src_ty = src.ty().element_type_or_self();
         let res_ty = op.result(0).ty().element_type_or_self();
         let (Some(sf), Some(mf)) = (
-            src_ty.float_format(),
-            ext.result(0).ty().element_type_or_self().float_format(),
+            src_ty.any_float_format(),
+            ext.result(0).ty().element_type_or_self().any_float_format(),
         ) else {
             return None;
         };
@@ -403,13 +400,42 @@ fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
         .enum_attr("roundingmode")
         .and_then(Rounding::from_value)
         .unwrap_or(Rounding::ToNearestEven);
+    float_cast_const(op, o, rounding)
+}
+
+/// `extf`/`truncf` of a constant: every element converts exactly (in any
+/// float format of MLIR 22), or the op does not fold.
+fn float_cast_const(op: Op, o: &[Option<Attr>], rounding: Rounding) -> Option<Folded> {
+    let result_ty = op.result(0).ty();
+    let from = op
+        .operand(0)
+        .ty()
+        .element_type_or_self()
+        .any_float_format()?;
+    let to = result_ty.element_type_or_self().any_float_format()?;
+    if let (AnyFormat::Ap(_), AnyFormat::Ap(to)) = (from, to) {
+        return cast_const(
+            o,
+            result_ty,
+            decode_float,
+            |v| v.convert_exact(to, rounding),
+            Attr::dense_floats,
+            |t, v| Attr::float(t, *v),
+        );
+    }
+    let width = to.width();
     cast_const(
         o,
-        op.result(0).ty(),
-        decode_float,
-        |v| v.convert_exact(to, rounding),
-        Attr::dense_floats,
-        |t, v| Attr::float(t, *v),
+        result_ty,
+        Attr::float_const_bits,
+        |b: &ApInt| {
+            let w = b.words();
+            let bits = u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
+            let r = small_float::convert_exact(from, to, bits, rounding)?;
+            Some(ApInt::from_words(width, &[r as u64, (r >> 64) as u64]))
+        },
+        Attr::dense_bits,
+        Attr::float_from_bits,
     )
 }
 

@@ -9,6 +9,7 @@ use super::bindings as b;
 use super::words::{self, MAX_INLINE_WORDS};
 use crate::semantics::ApInt;
 use crate::semantics::float::{Format, Fp};
+use crate::semantics::small_float::{AnyFormat, SmallFormat};
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::ptr::NonNull;
@@ -835,9 +836,31 @@ impl Type {
             Format::F128,
             Format::F8E5M2,
             Format::F8E4M3FN,
+            Format::F8E4M3,
+            Format::F8E3M4,
+            Format::TF32,
         ]
         .get((code as usize).checked_sub(1)?)
         .copied()
+    }
+    /// The format of any float type of MLIR 22 (None for other types).
+    pub fn any_float_format(self) -> Option<AnyFormat> {
+        if let Some(f) = self.float_format() {
+            return Some(AnyFormat::Ap(f));
+        }
+        // SAFETY: type is live; the bridge answers 0 for non-float types.
+        let code = unsafe { b::rmlirFloatTypeGetFormat(self.raw()) };
+        [
+            SmallFormat::F8E4M3FNUZ,
+            SmallFormat::F8E5M2FNUZ,
+            SmallFormat::F8E4M3B11FNUZ,
+            SmallFormat::F8E8M0FNU,
+            SmallFormat::F6E2M3FN,
+            SmallFormat::F6E3M2FN,
+            SmallFormat::F4E2M1FN,
+        ]
+        .get((code as usize).checked_sub(12)?)
+        .map(|&f| AnyFormat::Small(f))
     }
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.
@@ -1090,6 +1113,22 @@ impl Attr {
         }
         let format = self.ty()?.float_format()?;
         Some(Fp::from_apint(format, &self.as_float_bits()?))
+    }
+    /// The bit patterns of a float constant of any format, and whether it
+    /// is a scalar or a splat (one pattern) rather than dense elements.
+    pub fn float_const_bits(self) -> Option<(Vec<ApInt>, bool)> {
+        if self.is_float() {
+            return Some((vec![self.as_float_bits()?], true));
+        }
+        if !self.is_dense_elements() {
+            return None;
+        }
+        let width = float_width(self.ty()?.element_type_or_self())?;
+        if self.is_splat() {
+            return Some((vec![words::read_dense_element(self, 0)?], true));
+        }
+        let n = usize::try_from(self.num_elements()).ok()?;
+        Some((words::read_dense_all(self, n, width)?, false))
     }
     /// Decodes a float constant: a scalar, a splat, or dense elements.
     pub fn as_float_const(self) -> Option<FloatConst> {

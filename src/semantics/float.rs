@@ -4,13 +4,16 @@
 
 use super::ApInt;
 use rustc_apfloat::ieee::{
-    BFloat, Double, Float8E4M3FN, Float8E5M2, Half, Quad, Single, X87DoubleExtended,
+    BFloat, Double, Float8E4M3FN, Float8E5M2, Half, IeeeFloat, Quad, Semantics, Single,
+    X87DoubleExtended,
 };
 use rustc_apfloat::{Float, FloatConvert, Round, Status};
 use std::cmp::Ordering;
 
-/// The float formats supported (MLIR types f16, bf16, f32, f64, f80, f128,
-/// f8E5M2, f8E4M3FN).
+/// The float formats with APFloat's full arithmetic here (MLIR types f16,
+/// bf16, f32, f64, f80, f128, f8E5M2, f8E4M3FN, f8E4M3, f8E3M4, tf32). The
+/// formats without infinities or signed zeros (FNUZ, E8M0, f6, f4) are
+/// [`super::small_float::SmallFormat`]s: only their exact casts fold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// IEEE half (f16).
@@ -29,6 +32,36 @@ pub enum Format {
     F8E5M2,
     /// 8-bit E4M3, finite and NaN only (f8E4M3FN).
     F8E4M3FN,
+    /// 8-bit E4M3 with IEEE infinities and NaNs (f8E4M3).
+    F8E4M3,
+    /// 8-bit E3M4 with IEEE infinities and NaNs (f8E3M4).
+    F8E3M4,
+    /// NVIDIA's 19-bit TensorFloat-32 (tf32): f32's range, f16's precision.
+    TF32,
+}
+
+/// rustc_apfloat semantics of the IEEE-like formats it does not ship
+/// (LLVM's `Float8E4M3`, `Float8E3M4` and `FloatTF32`).
+macro_rules! ieee_like {
+    ($($(#[$m:meta])* $name:ident = $sem:ident($bits:literal : $exp:literal)),* $(,)?) => {$(
+        #[doc = concat!("Semantics of [`", stringify!($name), "`].")]
+        pub struct $sem;
+        impl Semantics for $sem {
+            const BITS: usize = $bits;
+            const EXP_BITS: usize = $exp;
+        }
+        $(#[$m])*
+        pub type $name = IeeeFloat<$sem>;
+    )*};
+}
+
+ieee_like! {
+    /// 8-bit S1E4M3 with IEEE conventions (bias 7, infinities, NaNs).
+    Float8E4M3 = Float8E4M3S(8: 4),
+    /// 8-bit S1E3M4 with IEEE conventions (bias 3, infinities, NaNs).
+    Float8E3M4 = Float8E3M4S(8: 3),
+    /// TensorFloat-32: 1 sign, 8 exponent, 10 significand bits.
+    FloatTF32 = FloatTF32S(19: 8),
 }
 
 impl Format {
@@ -40,14 +73,15 @@ impl Format {
             Format::F64 => 64,
             Format::F80 => 80,
             Format::F128 => 128,
-            Format::F8E5M2 | Format::F8E4M3FN => 8,
+            Format::F8E5M2 | Format::F8E4M3FN | Format::F8E4M3 | Format::F8E3M4 => 8,
+            Format::TF32 => 19,
         }
     }
 }
 
 impl Format {
     /// (precision, min exponent, max exponent), as LLVM's fltSemantics.
-    fn parameters(self) -> (u32, i32, i32) {
+    pub(super) fn parameters(self) -> (u32, i32, i32) {
         match self {
             Format::F16 => (11, -14, 15),
             Format::BF16 => (8, -126, 127),
@@ -57,6 +91,9 @@ impl Format {
             Format::F128 => (113, -16382, 16383),
             Format::F8E5M2 => (3, -14, 15),
             Format::F8E4M3FN => (4, -6, 8),
+            Format::F8E4M3 => (4, -6, 7),
+            Format::F8E3M4 => (5, -2, 3),
+            Format::TF32 => (11, -126, 127),
         }
     }
 
@@ -103,6 +140,18 @@ macro_rules! with_format {
             }
             Format::F8E4M3FN => {
                 type $t = Float8E4M3FN;
+                $body
+            }
+            Format::F8E4M3 => {
+                type $t = Float8E4M3;
+                $body
+            }
+            Format::F8E3M4 => {
+                type $t = Float8E3M4;
+                $body
+            }
+            Format::TF32 => {
+                type $t = FloatTF32;
                 $body
             }
         }
@@ -195,6 +244,11 @@ impl Fp {
             format,
             bits: (w[0] as u128) | (hi << 64),
         }
+    }
+
+    /// The positive quiet NaN of `format` (APFloat's `getQNaN`).
+    pub fn quiet_nan(format: Format) -> Fp {
+        with_format!(format, T => Fp { format, bits: T::NAN.to_bits() })
     }
 
     /// True for NaN.

@@ -12,5 +12,6 @@ pub mod float;
 pub mod int_range;
 pub mod lattice;
 pub mod shape;
+pub mod small_float;
 
 pub use apint::ApInt;

@@ -16,7 +16,6 @@ pub fn env_or(var: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Upstream's `mlir-opt` (`RMLIR_LLVM_PREFIX` overrides /usr/lib/llvm-22).
 /// Upstream's text with arith's ops renamed to rarith's (and shape's to
 /// rshape's). Attributes stay: rarith holds arith's own `#arith.fastmath`
 /// and `#arith.overflow`.
@@ -27,6 +26,7 @@ pub fn to_ours(text: &str) -> String {
         .replace("shape.", "rshape.")
 }
 
+/// Upstream's `mlir-opt` (`RMLIR_LLVM_PREFIX` overrides /usr/lib/llvm-22).
 pub fn mlir_opt() -> String {
     let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     format!("{prefix}/bin/mlir-opt")

@@ -432,7 +432,9 @@ MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
 MLIR_CAPI_EXPORTED MlirAttribute rmlirFloatAttrGetFromBits(
     MlirType type, const uint64_t *words, intptr_t numWords);
 /// The format of a float type: 1 f16, 2 bf16, 3 f32, 4 f64, 5 f80, 6 f128,
-/// 7 f8E5M2, 8 f8E4M3FN; 0 for any other type.
+/// 7 f8E5M2, 8 f8E4M3FN, 9 f8E4M3, 10 f8E3M4, 11 tf32, 12 f8E4M3FNUZ,
+/// 13 f8E5M2FNUZ, 14 f8E4M3B11FNUZ, 15 f8E8M0FNU, 16 f6E2M3FN, 17 f6E3M2FN,
+/// 18 f4E2M1FN; 0 for any other type.
 MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetFormat(MlirType type);
 /// Bit width of a float type's storage (16 for f16, 80 for f80, ...).
 MLIR_CAPI_EXPORTED unsigned rmlirFloatTypeGetWidth(MlirType type);
