@@ -44,6 +44,13 @@ config.substitutions.append(
 
 # %llvm-lib: the LLVM library directory (runtime libraries for the JIT).
 config.substitutions.append(("%llvm-lib", os.path.join(llvm, "lib")))
+# %mlir-runner: stock mlir-runner with upstream's C runner utils (vector.print).
+config.substitutions.append(
+    (
+        "%mlir-runner",
+        f"{llvm}/bin/mlir-runner --shared-libs={llvm}/lib/libmlir_c_runner_utils.so",
+    )
+)
 # %native: rshape/rarith with tensors (stage 3 of seed 003) to the LLVM
 # dialect, as a whole pipeline or as the inner list of passes.
 native_passes = (
