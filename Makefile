@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit lint fmt clean bench verify fuzz
+.PHONY: all deps build demo test test-rust test-lit test-downstream lint fmt clean bench verify fuzz
 
 all: build
 
@@ -18,14 +18,18 @@ build: deps
 demo: build
 	./scripts/demo.sh
 
-# The whole suite: Rust unit/integration/property tests, then lit/FileCheck.
-test: build test-rust test-lit
+# The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
+# a crate that depends on rmlir, built and run on its own.
+test: build test-rust test-lit test-downstream
 
 test-rust: deps
 	$(CARGO) test --release
 
 test-lit: build
 	$(LIT) -sv tests/lit
+
+test-downstream: deps
+	./scripts/downstream-check.sh
 
 lint: deps
 	$(CARGO) fmt --all -- --check

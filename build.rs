@@ -130,9 +130,15 @@ fn main() {
     ] {
         build.file(Path::new("cpp").join(file));
     }
-    build.compile("rmlir_bridge");
+    let bridge_objects = build.compile_intermediates();
 
-    // 4. The MLIR C API as a shared library: Debian ships only the archives.
+    // 4. One shared library, libMLIR-C.so: the MLIR C API (Debian ships only
+    // its archives) and the bridge, linked against the one libMLIR. Its
+    // soname is its absolute path, so every binary that links it (ours, and
+    // those of crates that depend on rmlir: cargo does not pass our rpaths
+    // on to them) finds it without an rpath or LD_LIBRARY_PATH; its own
+    // runpath finds libMLIR. Rust code calls only the C API and the bridge,
+    // so the binaries need nothing else from /usr/lib/llvm-22/lib.
     let capi = out.join("libMLIR-C.so");
     let mut archives: Vec<PathBuf> = fs::read_dir(&libdir)
         .expect("read llvm libdir")
@@ -148,7 +154,8 @@ fn main() {
     link.arg("-shared")
         .arg("-o")
         .arg(&capi)
-        .arg("-Wl,-soname,libMLIR-C.so")
+        .arg(format!("-Wl,-soname,{}", capi.display()))
+        .args(&bridge_objects)
         .arg("-Wl,--whole-archive")
         .args(&archives)
         .arg("-Wl,--no-whole-archive")
@@ -156,6 +163,7 @@ fn main() {
         .arg("-lMLIR")
         .arg("-lMLIRExecutionEngineShared")
         .arg("-lLLVM")
+        .arg("-lstdc++")
         .arg("-Wl,--no-undefined")
         .arg(format!("-Wl,-rpath,{}", libdir.display()));
     run(&mut link);
@@ -176,16 +184,10 @@ fn main() {
         .write_to_file(out.join("bridge_bindings.rs"))
         .expect("write bindings");
 
-    // 6. Link: the bridge, then our C API library, then the one libMLIR.
+    // 6. Link: our libMLIR-C.so holds everything Rust calls.
     println!("cargo:rustc-link-search=native={}", out.display());
     println!("cargo:rustc-link-search=native={}", libdir.display());
     println!("cargo:rustc-link-lib=dylib=MLIR-C");
-    println!("cargo:rustc-link-lib=dylib=MLIRExecutionEngineShared");
-    println!("cargo:rustc-link-lib=dylib=MLIR");
-    println!("cargo:rustc-link-lib=dylib=LLVM");
-    println!("cargo:rustc-link-lib=dylib=stdc++");
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", out.display());
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", libdir.display());
     println!("cargo:rustc-env=RMLIR_LLVM_PREFIX={}", prefix.display());
     println!("cargo:rustc-env=RMLIR_CAPI_LIB={}", capi.display());
 }
