@@ -90,6 +90,18 @@ fn main() {
     fs::write(out.join("ods_typed.rs"), ods::typed(&dialects)).expect("write ods_typed.rs");
     fs::write(out.join("ods_enums.rs"), ods::enums(&dialects)).expect("write ods_enums.rs");
     fs::write(out.join("ods_wiring.rs"), ods::wiring(&dialects)).expect("write ods_wiring.rs");
+    // The public builders also need what the generated C++ says of each op
+    // (result type inference, parent constraints).
+    let cpp: Vec<_> = DIALECTS
+        .iter()
+        .map(|(_, _, stem)| {
+            let header = fs::read_to_string(gen_dir.join(format!("{stem}Ops.h.inc")))
+                .expect("read generated op declarations");
+            ods::cpp_traits(&header)
+        })
+        .collect();
+    fs::write(out.join("ods_builders.rs"), ods::builders(&dialects, &cpp))
+        .expect("write ods_builders.rs");
 
     // 3. The generic C++ bridge.
     // The bridge is compiled by the clang that built libMLIR.so: MLIR derives

@@ -19,11 +19,11 @@
 #![deny(unsafe_code)]
 
 pub mod arith;
-pub mod builder;
 pub mod dialects;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod ods;
+pub mod ops;
 pub mod passes;
 pub mod pipeline;
 pub mod registry;

@@ -3,14 +3,16 @@
 
 use melior::dialect::func;
 use melior::ir::attribute::TypeAttribute;
+use melior::ir::attribute::{DenseElementsAttribute, IntegerAttribute};
 use melior::ir::operation::OperationLike;
+use melior::ir::r#type::RankedTensorType;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{
     Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type, ValueLike,
 };
-use rmlir::builder::{self, Overflow};
 use rmlir::ffi::exec::{Jit, Scalar};
-use rmlir::semantics::cmp::CmpIPredicate;
+use rmlir::ods::rarith::{CmpIPredicate, IntegerOverflowFlags};
+use rmlir::ops::{rarith, rshape};
 
 fn canonicalize(context: &melior::Context, module: &mut Module) -> String {
     rmlir::pipeline::run(context, module, "builtin.module(canonicalize)").expect("canonicalize");
@@ -44,34 +46,32 @@ fn build_module(context: &melior::Context) -> Module<'_> {
     let i1t: Type = IntegerType::new(context, 1).into();
     let block = Block::new(&[(i32t, location)]);
     let x = block.argument(0).unwrap().into();
-    let c40 = block.append_operation(builder::constant_int(context, 40, i32t, location));
-    let c2 = block.append_operation(builder::constant_int(context, 2, i32t, location));
-    let c50 = block.append_operation(builder::constant_int(context, 50, i32t, location));
-    let nsw = Overflow {
-        nsw: true,
-        nuw: false,
+    let constant = |v: i64| {
+        let value = IntegerAttribute::new(i32t, v).into();
+        block.append_operation(rarith::constant(location, value).unwrap())
     };
-    let a = block.append_operation(builder::addi(
-        context,
-        x,
-        c40.result(0).unwrap().into(),
-        nsw,
-        location,
-    ));
-    let b = block.append_operation(builder::addi(
-        context,
-        a.result(0).unwrap().into(),
-        c2.result(0).unwrap().into(),
-        nsw,
-        location,
-    ));
-    let cmp = block.append_operation(builder::cmpi(
-        context,
-        CmpIPredicate::Slt,
-        b.result(0).unwrap().into(),
-        c50.result(0).unwrap().into(),
-        location,
-    ));
+    let (c40, c2, c50) = (constant(40), constant(2), constant(50));
+    let nsw = IntegerOverflowFlags::NSW;
+    let a = block
+        .append_operation(rarith::addi(location, x, c40.result(0).unwrap().into(), nsw).unwrap());
+    let b = block.append_operation(
+        rarith::addi(
+            location,
+            a.result(0).unwrap().into(),
+            c2.result(0).unwrap().into(),
+            nsw,
+        )
+        .unwrap(),
+    );
+    let cmp = block.append_operation(
+        rarith::cmpi(
+            location,
+            b.result(0).unwrap().into(),
+            c50.result(0).unwrap().into(),
+            CmpIPredicate::Slt,
+        )
+        .unwrap(),
+    );
     block.append_operation(func::r#return(&[cmp.result(0).unwrap().into()], location));
     let region = Region::new();
     region.append_block(block);
@@ -181,14 +181,27 @@ fn const_shapes_broadcast_through_the_api() {
     let location = Location::unknown(&context);
     let module = Module::new(location);
     let block = Block::new(&[]);
-    let a = block.append_operation(builder::const_shape(&context, &[2, 1], location));
-    let b = block.append_operation(builder::const_shape(&context, &[3], location));
+    let index = Type::index(&context);
+    let extents = |values: &[i64]| {
+        let ty = RankedTensorType::new(&[values.len() as u64], index, None).into();
+        let elements: Vec<_> = values
+            .iter()
+            .map(|&v| IntegerAttribute::new(index, v).into())
+            .collect();
+        DenseElementsAttribute::new(ty, &elements).unwrap().into()
+    };
+    let a = block.append_operation(rshape::const_shape(location, extents(&[2, 1])).unwrap());
+    let b = block.append_operation(rshape::const_shape(location, extents(&[3])).unwrap());
     let ty = a.result(0).unwrap().r#type();
-    let r = block.append_operation(builder::broadcast(
-        &[a.result(0).unwrap().into(), b.result(0).unwrap().into()],
-        ty,
-        location,
-    ));
+    let r = block.append_operation(
+        rshape::broadcast(
+            location,
+            &[a.result(0).unwrap().into(), b.result(0).unwrap().into()],
+            None,
+            ty,
+        )
+        .unwrap(),
+    );
     block.append_operation(func::r#return(&[r.result(0).unwrap().into()], location));
     let region = Region::new();
     region.append_block(block);

@@ -30,6 +30,7 @@ pub mod guard;
 pub mod hooks;
 pub mod ir;
 pub mod model;
+pub mod op_build;
 pub mod plugin;
 pub mod region;
 pub mod rewrite;

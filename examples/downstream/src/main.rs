@@ -1,4 +1,4 @@
-//! A downstream binary: builds a function with rmlir's builders,
+//! A downstream binary: builds a function with rmlir's generated builders,
 //! canonicalizes it, lowers it to the LLVM dialect and runs it in the JIT.
 
 use melior::dialect::func;
@@ -6,7 +6,9 @@ use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
-use rmlir::builder::{self, Overflow};
+use melior::ir::attribute::IntegerAttribute;
+use rmlir::ods::rarith::IntegerOverflowFlags;
+use rmlir::ops::rarith;
 use rmlir::ffi::exec::{Jit, Scalar};
 
 /// `func @scale(%x: i32) -> i32 { (x + 40) + 2 }`, public.
@@ -16,23 +18,24 @@ pub fn build(context: &melior::Context) -> Module<'_> {
     let i32t: Type = IntegerType::new(context, 32).into();
     let block = Block::new(&[(i32t, location)]);
     let x = block.argument(0).unwrap().into();
-    let c40 = block.append_operation(builder::constant_int(context, 40, i32t, location));
-    let c2 = block.append_operation(builder::constant_int(context, 2, i32t, location));
-    let none = Overflow::default();
-    let a = block.append_operation(builder::addi(
-        context,
-        x,
-        c40.result(0).unwrap().into(),
-        none,
-        location,
-    ));
-    let b = block.append_operation(builder::addi(
-        context,
-        a.result(0).unwrap().into(),
-        c2.result(0).unwrap().into(),
-        none,
-        location,
-    ));
+    let constant = |v: i64| {
+        let value = IntegerAttribute::new(i32t, v).into();
+        block.append_operation(rarith::constant(location, value).expect("a constant"))
+    };
+    let (c40, c2) = (constant(40), constant(2));
+    let none = IntegerOverflowFlags::NONE;
+    let a = block.append_operation(
+        rarith::addi(location, x, c40.result(0).unwrap().into(), none).expect("x + 40"),
+    );
+    let b = block.append_operation(
+        rarith::addi(
+            location,
+            a.result(0).unwrap().into(),
+            c2.result(0).unwrap().into(),
+            none,
+        )
+        .expect("(x + 40) + 2"),
+    );
     block.append_operation(func::r#return(&[b.result(0).unwrap().into()], location));
     let region = Region::new();
     region.append_block(block);
