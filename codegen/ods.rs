@@ -22,6 +22,8 @@ pub struct Dialect {
     pub ops: Vec<OpDecl>,
     /// Its enums, sorted by name.
     pub enums: Vec<EnumDecl>,
+    /// Its types: (full name `rshape.shape`, mnemonic, summary), by name.
+    pub types: Vec<(String, String, String)>,
 }
 
 /// An operand, result or attribute of an op.
@@ -260,10 +262,26 @@ pub fn read(records: &Json) -> Dialect {
         .map(|(_, e)| e)
         .collect();
     enums.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut types: Vec<(String, String, String)> = instances["TypeDef"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|def| &records[def.as_str().unwrap()])
+        .filter(|rec| text(&rec["typeName"]).starts_with(&format!("{dialect_name}.")))
+        .map(|rec| {
+            (
+                text(&rec["typeName"]),
+                text(&rec["mnemonic"]),
+                text(&rec["summary"]),
+            )
+        })
+        .collect();
+    types.sort();
     Dialect {
         name: dialect_name,
         ops,
         enums,
+        types,
     }
 }
 
@@ -468,7 +486,25 @@ pub fn typed(dialects: &[Dialect]) -> String {
         if !d.enums.is_empty() {
             writeln!(t, "    pub use crate::semantics::enums::{}::*;", d.name).unwrap();
         }
+        writeln!(
+            t,
+            "\n    /// The dialect's namespace, as ODS declares it.\n    pub const DIALECT: &str = \"{}\";",
+            d.name
+        )
+        .unwrap();
         t.push('\n');
+        if !d.types.is_empty() {
+            t.push_str("    /// The full names of the dialect's types, declared in ODS.\n    pub mod types {\n");
+            for (name, mnemonic, summary) in &d.types {
+                writeln!(
+                    t,
+                    "        /// `!{name}`: {summary}.\n        pub const {}: &str = \"{name}\";",
+                    mnemonic.to_ascii_uppercase()
+                )
+                .unwrap();
+            }
+            t.push_str("    }\n\n");
+        }
         for op in &d.ops {
             op_view(&mut t, op, ids[&op.full_name], &d.enums);
         }
@@ -788,6 +824,18 @@ pub fn builders(dialects: &[Dialect], traits: &[BTreeMap<String, CppTraits>]) ->
         for op in &d.ops {
             let traits = cpp.get(&op.rust_name).copied().unwrap_or_default();
             builder_fn(&mut t, op, traits, &d.enums);
+        }
+        if !d.types.is_empty() {
+            t.push_str("    /// The dialect's types, as melior types of a context.\n    pub mod types {\n        use melior::Context;\n        use melior::ir::Type;\n");
+            let dialect = &d.name;
+            for (name, mnemonic, summary) in &d.types {
+                writeln!(
+                    t,
+                    "        /// `!{name}`: {summary}.\n        pub fn {mnemonic}(context: &Context) -> Type<'_> {{\n            crate::ffi::op_build::ods_type(context, crate::dialects::{dialect}_dialect_handle(), \"{name}\")\n        }}"
+                )
+                .unwrap();
+            }
+            t.push_str("    }\n");
         }
         t.push_str("}\n\n");
     }

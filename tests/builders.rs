@@ -197,3 +197,29 @@ fn rshape_ops_build_with_regions_and_terminators() {
         text(&assuming)
     );
 }
+
+#[test]
+fn rshape_types_have_constructors_in_any_context() {
+    // A plain melior context: the constructor loads rshape itself.
+    let context = melior::Context::new();
+    let shape = rshape::types::shape(&context);
+    assert_eq!(shape.to_string(), "!rshape.shape");
+    assert_eq!(rshape::types::size(&context).to_string(), "!rshape.size");
+    assert_eq!(
+        rshape::types::witness(&context).to_string(),
+        "!rshape.witness"
+    );
+    assert_eq!(
+        rshape::types::value_shape(&context).to_string(),
+        "!rshape.value_shape"
+    );
+    assert_eq!(rmlir::ods::rshape::types::SHAPE, "rshape.shape");
+    // And ops on them build and infer there too.
+    let loc = Location::unknown(&context);
+    let block = args(&[shape, shape], loc);
+    let rank = rshape::rank(loc, arg(&block, 0)).unwrap();
+    assert_eq!(
+        text(&rank),
+        "%0 = rshape.rank %x : !rshape.shape -> !rshape.size"
+    );
+}

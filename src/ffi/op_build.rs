@@ -43,6 +43,24 @@ pub fn identifier<'c>(location: Location<'c>, name: &str) -> Identifier<'c> {
     }
 }
 
+/// The type named `name` in ODS (`rshape.shape`) in `context`, after
+/// loading the dialect that declares it (`dialect`), so that any melior
+/// context works.
+pub fn ods_type<'c>(
+    context: &'c melior::Context,
+    dialect: mlir_sys::MlirDialectHandle,
+    name: &str,
+) -> melior::ir::Type<'c> {
+    // SAFETY: the handle is a dialect handle of this library; loading a
+    // dialect into a live context is always allowed.
+    unsafe { mlir_sys::mlirDialectHandleLoadDialect(dialect, context.to_raw()) };
+    let ty = RawContext::from_melior(context)
+        .ods_type(name)
+        .unwrap_or_else(|| panic!("`{name}` is not declared by the dialect loaded for it"));
+    // SAFETY: the type is uniqued in `context`, which outlives 'c.
+    unsafe { melior::ir::Type::from_raw(ty.raw()) }
+}
+
 /// `name = #dialect.enum<bits>`: a bit-enum attribute by its full name.
 pub fn bit_enum<'c>(
     location: Location<'c>,

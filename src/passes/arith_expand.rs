@@ -158,8 +158,11 @@ impl Expander<'_> {
 
 /// rarith (but the expanded ops and the casts an option expands) and vector.
 fn is_legal(op: Op) -> bool {
-    let name = op.name();
-    (name.starts_with("rarith.") && !is_illegal(op)) || name.starts_with("vector.")
+    match op.name().split_once('.') {
+        Some((rarith::DIALECT, _)) => !is_illegal(op),
+        Some((dialect, _)) => dialect == "vector",
+        None => false,
+    }
 }
 
 fn is_illegal(op: Op) -> bool {

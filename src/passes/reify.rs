@@ -52,7 +52,7 @@ pub const PASS: PassDef = PassDef {
 };
 
 fn run(module: Op) -> bool {
-    let Some(libs) = module.attr("rshape.lib") else {
+    let Some(libs) = module.attr(crate::shape::LIB_ATTR) else {
         return true;
     };
     let libraries: Vec<Op> = libs
@@ -148,7 +148,7 @@ fn run(module: Op) -> bool {
         for lib in libraries {
             walk::erase(lib);
         }
-        module.remove_discardable_attr("rshape.lib");
+        module.remove_discardable_attr(crate::shape::LIB_ATTR);
     }
     true
 }
@@ -283,7 +283,10 @@ impl Reifier {
                     .attr("error")
                     .and_then(|e| e.as_str())
                     .unwrap_or("operands of rshape.meet differ");
-                let witness_ty = self.ctx.ods_type("rshape.witness").expect("witness type");
+                let witness_ty = self
+                    .ctx
+                    .ods_type(rshape::types::WITNESS)
+                    .expect("witness type");
                 let witness = self.emit(
                     rshape::CstrRequireOp::NAME,
                     loc,

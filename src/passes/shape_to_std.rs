@@ -572,9 +572,8 @@ impl Driver<'_> {
 /// functions and modules are legal; everything else is attempted.
 fn is_legal(op: Op) -> bool {
     let name = op.name();
-    ["rarith.", "scf.", "tensor."]
-        .iter()
-        .any(|p| name.starts_with(p))
+    let dialect = name.split_once('.').map_or("", |(d, _)| d);
+    [rarith::DIALECT, "scf", "tensor"].contains(&dialect)
         || matches!(
             name,
             rshape::CstrRequireOp::NAME | "func.func" | "builtin.module"
@@ -583,7 +582,7 @@ fn is_legal(op: Op) -> bool {
 
 /// `shape_of`'s result type for an argument type (upstream's inference).
 fn shape_of_type(arg: Type, ctx: crate::ffi::ir::Context) -> Type {
-    if arg.ods_name() == "rshape.value_shape" {
+    if arg.ods_name() == rshape::types::VALUE_SHAPE {
         return crate::shape::shape_type(ctx);
     }
     let rank = arg.rank().map_or(DYNAMIC, |r| r as i64);

@@ -138,7 +138,7 @@ fn infer_shape_of(ctx: Context, _: Location, ops: &[Value], _: &AttrLookup) -> O
 }
 
 fn shape_of_type(ctx: Context, ty: Type) -> Type {
-    if ty.ods_name() == "rshape.value_shape" {
+    if ty.ods_name() == rshape::types::VALUE_SHAPE {
         return shape_type(ctx);
     }
     let rank = ty.rank().map_or(lattice::DYNAMIC, |r| r as i64);

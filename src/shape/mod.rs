@@ -16,23 +16,23 @@ use crate::ods::rshape;
 
 /// True for `!rshape.shape`.
 pub fn is_shape_type(ty: Type) -> bool {
-    ty.ods_name() == "rshape.shape"
+    ty.ods_name() == rshape::types::SHAPE
 }
 
 /// True for `!rshape.size`.
 pub fn is_size_type(ty: Type) -> bool {
-    ty.ods_name() == "rshape.size"
+    ty.ods_name() == rshape::types::SIZE
 }
 
 /// `!rshape.size` of the context.
 pub fn size_type(ctx: Context) -> Type {
-    ctx.ods_type("rshape.size")
+    ctx.ods_type(rshape::types::SIZE)
         .expect("rshape.size is registered")
 }
 
 /// `!rshape.shape` of the context.
 pub fn shape_type(ctx: Context) -> Type {
-    ctx.ods_type("rshape.shape")
+    ctx.ods_type(rshape::types::SHAPE)
         .expect("rshape.shape is registered")
 }
 
@@ -81,10 +81,12 @@ pub fn known_extents(v: Value) -> Option<Vec<i64>> {
 /// True for the types that can hold an error value (`shape`, `size`,
 /// `value_shape`).
 pub fn can_hold_error(ty: Type) -> bool {
-    matches!(
-        ty.ods_name(),
-        "rshape.shape" | "rshape.size" | "rshape.value_shape"
-    )
+    [
+        rshape::types::SHAPE,
+        rshape::types::SIZE,
+        rshape::types::VALUE_SHAPE,
+    ]
+    .contains(&ty.ods_name())
 }
 
 /// True for extent tensors `tensor<?xindex>`/`tensor<Nxindex>`.
@@ -118,14 +120,14 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
         );
     }
     match ty.ods_name() {
-        "rshape.size" if value.is_integer() => Op::create(
+        rshape::types::SIZE if value.is_integer() => Op::create(
             rshape::ConstSizeOp::NAME,
             loc,
             &[],
             &[ty],
             &[("value", value)],
         ),
-        "rshape.witness" if value.is_integer() => Op::create(
+        rshape::types::WITNESS if value.is_integer() => Op::create(
             rshape::ConstWitnessOp::NAME,
             loc,
             &[],
@@ -136,11 +138,14 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
     }
 }
 
+/// The dialect attribute naming a module's shape function libraries.
+pub const LIB_ATTR: &str = "rshape.lib";
+
 /// `ShapeDialect::verifyOperationAttribute`: `rshape.lib` may only sit on a
 /// symbol table and names one shape function library or an array of them
 /// whose mappings name each op at most once.
 pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
-    if name != "rshape.lib" {
+    if name != LIB_ATTR {
         return true;
     }
     let fail = |message: &str| {

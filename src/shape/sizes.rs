@@ -48,7 +48,7 @@ fn fold_passthrough(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 /// From `!rshape.size` or `index` to `index`.
 fn size_to_index_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
     match (inputs, outputs) {
-        ([i], [o]) => (i.is_index() || i.ods_name() == "rshape.size") && o.is_index(),
+        ([i], [o]) => (i.is_index() || i.ods_name() == rshape::types::SIZE) && o.is_index(),
         _ => false,
     }
 }
