@@ -9,14 +9,68 @@ use melior::pass::PassManager;
 pub const LOWER_TO_LLVM: &str = "builtin.module(rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,\
 convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
 
-/// Runs a textual pass pipeline (`builtin.module(...)`) over `module`.
-/// Diagnostics go to the context's handlers (stderr by default).
-pub fn run(context: &melior::Context, module: &mut Module, pipeline: &str) -> Result<(), String> {
+/// Why a pipeline did not run: it did not parse, or a pass failed; with
+/// the diagnostics MLIR emitted meanwhile (a panicking Rust pass or
+/// pattern among them: the FFI guard turns the panic into an error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PipelineError {
+    /// The pipeline, as given.
+    pub pipeline: String,
+    /// What went wrong, in one line.
+    pub reason: String,
+    /// MLIR's diagnostics (`location: severity: message`), in order.
+    pub diagnostics: Vec<String>,
+}
+
+impl std::fmt::Display for PipelineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pass pipeline `{}` {}", self.pipeline, self.reason)?;
+        for d in &self.diagnostics {
+            write!(f, "\n  {d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PipelineError {}
+
+impl From<PipelineError> for String {
+    fn from(e: PipelineError) -> String {
+        e.to_string()
+    }
+}
+
+/// Runs a textual pass pipeline (`builtin.module(...)`) over `module`. The
+/// diagnostics it emits are returned with the error (they are not printed).
+///
+/// ```
+/// let context = rmlir::new_context();
+/// let mut module = melior::ir::Module::parse(&context, "func.func @f(%x: i32) -> i32 {
+///     %0 = rarith.divui %x, %x : i32
+///     return %0 : i32
+/// }").unwrap();
+/// rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)").unwrap();
+/// let error = rmlir::pipeline::run(&context, &mut module, "builtin.module(no-such-pass)")
+///     .unwrap_err();
+/// assert!(error.to_string().contains("does not refer to a registered pass"));
+/// ```
+pub fn run(
+    context: &melior::Context,
+    module: &mut Module,
+    pipeline: &str,
+) -> Result<(), PipelineError> {
+    let fail = |reason: String, diagnostics| PipelineError {
+        pipeline: pipeline.to_string(),
+        reason,
+        diagnostics,
+    };
     let pm = PassManager::new(context);
-    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
-        .map_err(|e| format!("invalid pass pipeline `{pipeline}`: {e}"))?;
-    pm.run(module)
-        .map_err(|_| format!("pass pipeline `{pipeline}` failed"))
+    let (parsed, diagnostics) = crate::ffi::diagnostics::capture(context, || {
+        melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
+    });
+    parsed.map_err(|e| fail(format!("does not parse: {e}"), diagnostics))?;
+    let (ran, diagnostics) = crate::ffi::diagnostics::capture(context, || pm.run(module));
+    ran.map_err(|_| fail("failed".to_string(), diagnostics))
 }
 
 /// Marks every `func.func` with `llvm.emit_c_interface`, so that lowering

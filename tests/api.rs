@@ -233,3 +233,26 @@ fn invalid_ir_is_reported_not_crashed() {
     );
     assert!(module.is_none());
 }
+
+/// A failing pipeline is an error that carries MLIR's diagnostics (here a
+/// Rust pass that panics: the guard turns the panic into a diagnostic).
+#[test]
+fn failed_pipelines_return_their_diagnostics() {
+    let context = rmlir::new_context();
+    let mut module = Module::parse(&context, "func.func @f() { return }").unwrap();
+    let error = rmlir::pipeline::run(&context, &mut module, "builtin.module(test-rmlir-panic)")
+        .unwrap_err();
+    assert_eq!(error.reason, "failed");
+    assert!(
+        error
+            .diagnostics
+            .iter()
+            .any(|d| d.contains("error: ") && d.contains("deliberate panic from test-rmlir-panic")),
+        "{error}"
+    );
+    let error =
+        rmlir::pipeline::run(&context, &mut module, "builtin.module(not-a-pass)").unwrap_err();
+    assert!(error.reason.starts_with("does not parse"), "{error}");
+    // The module is still usable afterwards.
+    rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)").unwrap();
+}

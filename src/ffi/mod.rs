@@ -23,6 +23,7 @@ pub mod arith_interfaces;
 pub mod bufferize;
 pub mod context;
 pub mod dataflow;
+pub mod diagnostics;
 pub mod dialect_conversion;
 pub mod exec;
 pub mod greedy;

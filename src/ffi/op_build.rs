@@ -3,13 +3,10 @@
 //! diagnostics captured as the error. Names no dialect.
 
 use super::ir::{Context as RawContext, sref};
-use melior::diagnostic::Diagnostic;
 use melior::ir::operation::{OperationBuilder, OperationLike};
 use melior::ir::{Attribute, Identifier, Location, Operation};
 use mlir_sys::{mlirIdentifierGet, mlirIntegerAttrGet, mlirIntegerTypeGet, mlirLocationGetContext};
-use std::cell::RefCell;
 use std::fmt;
-use std::rc::Rc;
 
 /// Why a generated builder built no op: the op's name and what MLIR said
 /// (result type inference or verification failed).
@@ -111,15 +108,8 @@ pub fn finish<'c>(
     // SAFETY: the reference is used only while `context_ref` lives (this
     // function), as `ContextRef::to_ref` requires.
     let context = unsafe { context_ref.to_ref() };
-    let diagnostics = Rc::new(RefCell::new(Vec::new()));
-    let sink = Rc::clone(&diagnostics);
-    let handler = context.attach_diagnostic_handler(move |d: Diagnostic| {
-        sink.borrow_mut().push(format!("{}: {d}", d.location()));
-        true
+    let (verified, diagnostics) = super::diagnostics::capture(context, || {
+        builder.build().ok().filter(|o| !verify || o.verify())
     });
-    let built = builder.build().ok();
-    let verified = built.filter(|o| !verify || o.verify());
-    context.detach_diagnostic_handler(handler);
-    let diagnostics = diagnostics.take();
     verified.ok_or(BuildError { op, diagnostics })
 }
