@@ -456,6 +456,16 @@ extern "C" void rmlirBridgeRegisterPasses(void) {
   (void)registered;
 }
 
+extern "C" void rmlirBridgeRegisterPass(RmlirPassDesc desc) {
+  // Serialized by the caller (Rust holds a lock): the registry is a global
+  // map. Each pass gets a TypeID of its own.
+  static TypeIDAllocator allocator;
+  TypeID typeId = allocator.allocate();
+  registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
+    return std::make_unique<RustPass>(desc, typeId);
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Attribute helpers the C API lacks
 //===----------------------------------------------------------------------===//

@@ -73,6 +73,46 @@ pub fn run(
     ran.map_err(|_| fail("failed".to_string(), diagnostics))
 }
 
+/// Registers a pass written in safe Rust under `argument`, so that pipeline
+/// strings (here, in `rmlir-opt` and in anything using MLIR's pass registry)
+/// name it like any pass. `body` gets the op the pass runs on; an `Err` is
+/// an error diagnostic at that op and a failed pipeline, and a panic is
+/// caught and reported the same way. The pass takes no options. Fails when
+/// `argument` is no pass name or names a registered pass.
+///
+/// ```
+/// use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+///
+/// rmlir::pipeline::register_pass("doc-no-divsi", "Rejects signed division", |op| {
+///     let mut found = false;
+///     op.walk(WalkOrder::PreOrder, |o| {
+///         found |= o.name().as_string_ref().as_str() == Ok("rarith.divsi");
+///         WalkResult::Advance
+///     });
+///     if found { Err("signed division is not allowed here".into()) } else { Ok(()) }
+/// })
+/// .unwrap();
+/// let context = rmlir::new_context();
+/// let mut module = melior::ir::Module::parse(&context, "func.func @f(%x: i32) -> i32 {
+///     %0 = rarith.divsi %x, %x : i32
+///     return %0 : i32
+/// }").unwrap();
+/// let error = rmlir::pipeline::run(&context, &mut module, "builtin.module(doc-no-divsi)")
+///     .unwrap_err();
+/// assert!(error.to_string().contains("signed division is not allowed here"));
+/// ```
+pub fn register_pass<F>(argument: &str, description: &str, body: F) -> Result<(), String>
+where
+    F: for<'c, 'a> Fn(melior::ir::operation::OperationRefMut<'c, 'a>) -> Result<(), String>
+        + Send
+        + Sync
+        + 'static,
+{
+    crate::dialects::register_passes();
+    let first_id = crate::registry::DESCRIPTOR.passes.len() as u32;
+    crate::ffi::user_passes::register(first_id, argument, description, Box::new(body))
+}
+
 /// Marks every `func.func` with `llvm.emit_c_interface`, so that lowering
 /// emits the `_mlir_ciface_` wrappers the JIT's packed calls use.
 pub fn emit_c_interfaces(module: &Module) {

@@ -256,3 +256,94 @@ fn failed_pipelines_return_their_diagnostics() {
     // The module is still usable afterwards.
     rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)").unwrap();
 }
+
+/// A pass written in safe Rust, registered by name, runs in pipelines next
+/// to upstream's and rmlir's passes; its failures and panics are errors.
+#[test]
+fn user_passes_run_by_name_in_pipelines() {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // State the pass keeps between runs: the rarith ops it last counted.
+    let counted = Arc::new(AtomicUsize::new(0));
+    let sink = Arc::clone(&counted);
+    rmlir::pipeline::register_pass("test-count-rarith", "Counts rarith ops", move |op| {
+        let mut count = 0;
+        op.walk(WalkOrder::PreOrder, |o| {
+            let name = o.name();
+            count += usize::from(
+                name.as_string_ref()
+                    .as_str()
+                    .is_ok_and(|n| n.starts_with("rarith.")),
+            );
+            WalkResult::Advance
+        });
+        sink.store(count, Ordering::SeqCst);
+        Ok(())
+    })
+    .unwrap();
+    let context = rmlir::new_context();
+    let mut module = Module::parse(
+        &context,
+        "func.func @f(%x: i32) -> i32 {
+           %c = rarith.constant 0 : i32
+           %0 = rarith.addi %x, %c : i32
+           %1 = rarith.muli %0, %x : i32
+           return %1 : i32
+         }",
+    )
+    .unwrap();
+    rmlir::pipeline::run(&context, &mut module, "builtin.module(test-count-rarith)").unwrap();
+    assert_eq!(counted.load(Ordering::SeqCst), 3);
+    // Under canonicalize addi x, 0 folds to x and the dead constant goes:
+    // only the muli is left.
+    rmlir::pipeline::run(
+        &context,
+        &mut module,
+        "builtin.module(canonicalize,test-count-rarith)",
+    )
+    .unwrap();
+    assert_eq!(counted.load(Ordering::SeqCst), 1);
+
+    // A taken name, a malformed one, and options: errors, never aborts.
+    let noop = |_: melior::ir::operation::OperationRefMut| Ok(());
+    let taken = rmlir::pipeline::register_pass("canonicalize", "", noop).unwrap_err();
+    assert!(taken.contains("already registered"), "{taken}");
+    let again = rmlir::pipeline::register_pass("test-count-rarith", "", noop).unwrap_err();
+    assert!(again.contains("already registered"), "{again}");
+    let malformed = rmlir::pipeline::register_pass("Bad Name", "", noop).unwrap_err();
+    assert!(malformed.contains("no pass name"), "{malformed}");
+    let options = rmlir::pipeline::run(
+        &context,
+        &mut module,
+        "builtin.module(test-count-rarith{verbose})",
+    )
+    .unwrap_err();
+    assert!(
+        options.to_string().contains("takes no options"),
+        "{options}"
+    );
+
+    // A body that fails or panics fails the pipeline with its diagnostic.
+    rmlir::pipeline::register_pass("test-user-fails", "", |_| Err("no, thanks".into())).unwrap();
+    rmlir::pipeline::register_pass("test-user-panics", "", |_| panic!("user pass panicked"))
+        .unwrap();
+    let failed =
+        rmlir::pipeline::run(&context, &mut module, "builtin.module(test-user-fails)").unwrap_err();
+    assert!(
+        failed
+            .diagnostics
+            .iter()
+            .any(|d| d.contains("error: no, thanks")),
+        "{failed}"
+    );
+    let panicked = rmlir::pipeline::run(&context, &mut module, "builtin.module(test-user-panics)")
+        .unwrap_err();
+    assert!(
+        panicked
+            .diagnostics
+            .iter()
+            .any(|d| d.contains("user pass panicked")),
+        "{panicked}"
+    );
+}

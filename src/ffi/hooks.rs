@@ -783,12 +783,13 @@ extern "C" fn check_pass_options(
     error: Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>,
     user_data: *mut c_void,
 ) -> bool {
-    let Some(p) = passes().get(id as usize) else {
-        return false;
-    };
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
-    match PassOptions::parse(text, p.options) {
+    let checked = match passes().get(id as usize) {
+        Some(p) => PassOptions::parse(text, p.options).map(|_| ()),
+        None => super::user_passes::check_options(id as usize - passes().len(), text),
+    };
+    match checked {
         Ok(_) => true,
         Err(message) => {
             if let Some(error) = error {
@@ -806,7 +807,7 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
         return false;
     };
     let Some(p) = passes().get(id as usize) else {
-        return false;
+        return super::user_passes::run(id as usize - passes().len(), op);
     };
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };

@@ -35,6 +35,7 @@ pub mod op_build;
 pub mod plugin;
 pub mod region;
 pub mod rewrite;
+pub mod user_passes;
 pub mod value_bounds;
 pub mod walk;
 mod words;

@@ -240,6 +240,9 @@ MLIR_CAPI_EXPORTED MlirDialectHandle rmlirBridgeRShapeDialectHandle(void);
 MLIR_CAPI_EXPORTED void rmlirBridgeRegisterDialects(MlirDialectRegistry registry);
 /// Registers every Rust pass (hooks->numPasses) with MLIR's global registry.
 MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(void);
+/// Registers one more Rust pass (a pass a user registers at run time), by
+/// its description; its argument must not name a registered pass.
+MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(RmlirPassDesc desc);
 /// The C++ halves of the plugin entry points (see src/plugin.rs).
 MLIR_CAPI_EXPORTED void *rmlirBridgeDialectPluginCallback(void);
 MLIR_CAPI_EXPORTED void *rmlirBridgePassPluginCallback(void);
