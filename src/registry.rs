@@ -181,7 +181,7 @@ macro_rules! hooks {
 }
 
 /// Behaviours indexed like [`ODS_OPS`]: generated from ODS, each hook read
-/// from the op's implementation of the matching trait of [`hooks`].
+/// from the op's implementation of the matching trait of [`hooks`](mod@hooks).
 pub fn behaviours() -> &'static [OpBehaviour] {
     GENERATED_BEHAVIOURS
 }

@@ -347,3 +347,29 @@ fn user_passes_run_by_name_in_pipelines() {
         "{panicked}"
     );
 }
+
+/// The README's Rust example is the crate documentation's, which rustdoc
+/// runs: they must not drift apart.
+#[test]
+fn the_readme_shows_the_crate_docs_example() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let lib = std::fs::read_to_string(format!("{root}/src/lib.rs")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let doc: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .skip_while(|l| l.trim() != "```")
+        .skip(1)
+        .take_while(|l| l.trim() != "```")
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    let shown: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| *l != "```rust")
+        .skip(1)
+        .take_while(|l| *l != "```")
+        .collect();
+    assert!(!doc.is_empty());
+    assert_eq!(doc, shown);
+}

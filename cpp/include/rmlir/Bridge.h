@@ -538,7 +538,7 @@ MLIR_CAPI_EXPORTED MlirOperation rmlirLookupSymbolIn(MlirOperation op,
 /// op attached as a note where the tool prints ops on diagnostics).
 MLIR_CAPI_EXPORTED void rmlirEmitError(MlirOperation op, MlirStringRef message);
 /// op->emitError(message) with a note at `noteOp` reading
-/// "<noteMessage><noteOp printed>".
+/// `noteMessage` followed by `noteOp` printed.
 MLIR_CAPI_EXPORTED void rmlirEmitErrorWithOpNote(MlirOperation op,
                                                  MlirStringRef message,
                                                  MlirOperation noteOp,
