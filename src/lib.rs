@@ -10,7 +10,7 @@
 //! use melior::ir::operation::OperationLike;
 //! use melior::ir::r#type::{FunctionType, IntegerType};
 //! use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
-//! use rmlir::ffi::exec::{Jit, Scalar};
+//! use rmlir::jit::{Jit, Scalar};
 //! use rmlir::ods::rarith::IntegerOverflowFlags;
 //! use rmlir::ops::rarith;
 //!
@@ -61,34 +61,53 @@
 //! ([`pipeline::PipelineError`]); a crate that depends on rmlir needs no
 //! build script of its own (see the README).
 //!
-//! Layers (data flows downward only):
-//! - [`semantics`]: pure Rust, no MLIR types (integers of any width,
-//!   predicates, the shape lattice, the enums of our ODS);
-//! - [`ffi`]: the only module with `unsafe`: safe handles over the MLIR C
+//! The public surface: [`new_context`], [`ops`] (builders), [`ods`] (the
+//! ODS enums and flags, typed views of ops), [`pipeline`] (running and
+//! registering passes), [`jit`]. The other modules are rmlir's own layers,
+//! public for its binaries and tests but hidden from these docs; data
+//! flows downward only:
+//! - `semantics`: pure Rust, no MLIR types (integers of any width,
+//!   predicates, floats, the shape lattice, the enums of our ODS);
+//! - `ffi`: the only module with `unsafe`: safe handles over the MLIR C
 //!   API and the C++ bridge, the hook model and table, the panic guard, the
 //!   plugin entry points; it names no dialect and dispatches through the
 //!   descriptor it is given;
-//! - [`ods`]: the typed layer generated from ODS (op views, op identity);
-//! - [`arith`], [`shape`]: per-op hooks (folders, verifiers, patterns),
-//!   implemented as the traits of [`registry::hooks`];
-//! - [`passes`]: Rust passes (lowering);
-//! - [`registry`]: the hook table generated from ODS and rmlir's
-//!   [`registry::DESCRIPTOR`]; [`dialects`]: rarith/rshape as MLIR sees
-//!   them (handles, registration, plugin entry points).
+//! - `ods`: the typed layer generated from ODS (op views, op identity);
+//! - `arith`, `shape`: per-op hooks (folders, verifiers, patterns),
+//!   implemented as the traits of `registry::hooks`;
+//! - `passes`: Rust passes (lowering);
+//! - `registry`: the hook table generated from ODS and rmlir's
+//!   descriptor; `dialects`: rarith/rshape as MLIR sees them (handles,
+//!   registration, plugin entry points).
 
 #![deny(unsafe_code)]
 
+#[doc(hidden)]
 pub mod arith;
+#[doc(hidden)]
 pub mod dialects;
+#[doc(hidden)]
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod ods;
 pub mod ops;
+#[doc(hidden)]
 pub mod passes;
 pub mod pipeline;
+#[doc(hidden)]
 pub mod registry;
+#[doc(hidden)]
 pub mod semantics;
+#[doc(hidden)]
 pub mod shape;
+#[doc(hidden)]
 pub mod types;
+
+/// Running lowered modules: MLIR's ExecutionEngine with calls checked
+/// against the function's signature (a mismatch is an `Err`, never a
+/// crash), and IEEE-exact code on every host by default.
+pub mod jit {
+    pub use crate::ffi::exec::{CpuFeatures, Jit, Scalar};
+}
 
 pub use dialects::{new_context, register_dialects, register_passes};

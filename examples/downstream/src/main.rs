@@ -9,7 +9,7 @@ use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionL
 use melior::ir::attribute::IntegerAttribute;
 use rmlir::ods::rarith::IntegerOverflowFlags;
 use rmlir::ops::rarith;
-use rmlir::ffi::exec::{Jit, Scalar};
+use rmlir::jit::{Jit, Scalar};
 
 /// `func @scale(%x: i32) -> i32 { (x + 40) + 2 }`, public.
 pub fn build(context: &melior::Context) -> Module<'_> {

@@ -1,6 +1,6 @@
 //! The downstream crate's own test target links and runs rmlir too.
 
-use rmlir::ffi::exec::{Jit, Scalar};
+use rmlir::jit::{Jit, Scalar};
 
 #[test]
 fn a_parsed_rarith_function_folds_and_runs() {
