@@ -869,43 +869,42 @@ fn builder_fn(t: &mut String, op: &OpDecl, traits: CppTraits, enums: &[EnumDecl]
             .enum_name
             .as_ref()
             .and_then(|e| enums.iter().find(|d| &d.name == e));
-        match decl {
-            Some(e) if e.bits => {
-                let ty = &e.name;
-                if a.optional {
-                    params.push(format!("{n}: Option<{ty}>"));
-                    body.push(format!("if let Some(flags) = {n} {{ ods_attrs.push(bit_enum(location, \"{name}\", {ty}::ATTR_NAME, flags.bits())?); }}"));
-                } else {
-                    params.push(format!("{n}: {ty}"));
-                    body.push(format!("if !{n}.is_empty() {{ ods_attrs.push(bit_enum(location, \"{name}\", {ty}::ATTR_NAME, {n}.bits())?); }}"));
-                }
-                doc_args.push(format!("`{name}`: [`{ty}`]"));
-            }
-            Some(e) => {
-                let ty = &e.name;
-                let w = e.width;
-                if a.optional {
-                    params.push(format!("{n}: Option<{ty}>"));
-                    body.push(format!("if let Some(v) = {n} {{ ods_attrs.push(value_enum(location, \"{name}\", {w}, v.value())); }}"));
-                } else {
-                    params.push(format!("{n}: {ty}"));
-                    body.push(format!(
-                        "ods_attrs.push(value_enum(location, \"{name}\", {w}, {n}.value()));"
-                    ));
-                }
-                doc_args.push(format!("`{name}`: [`{ty}`]"));
-            }
-            None => {
-                if a.optional {
-                    params.push(format!("{n}: Option<Attribute<'c>>"));
-                    body.push(format!("if let Some(a) = {n} {{ ods_attrs.push((identifier(location, \"{name}\"), a)); }}"));
-                } else {
-                    params.push(format!("{n}: Attribute<'c>"));
-                    body.push(format!(
-                        "ods_attrs.push((identifier(location, \"{name}\"), {n}));"
-                    ));
-                }
-            }
+        // The parameter's type, and how a value `v` of it becomes the
+        // attribute pushed onto `ods_attrs`.
+        let (ty, push) = match decl {
+            Some(e) if e.bits => (
+                e.name.clone(),
+                format!(
+                    "ods_attrs.push(bit_enum(location, \"{name}\", {}::ATTR_NAME, v.bits())?);",
+                    e.name
+                ),
+            ),
+            Some(e) => (
+                e.name.clone(),
+                format!(
+                    "ods_attrs.push(value_enum(location, \"{name}\", {}, v.value()));",
+                    e.width
+                ),
+            ),
+            None => (
+                "Attribute<'c>".to_string(),
+                format!("ods_attrs.push((identifier(location, \"{name}\"), v));"),
+            ),
+        };
+        if let Some(e) = decl {
+            doc_args.push(format!("`{name}`: [`{}`]", e.name));
+        }
+        if a.optional {
+            params.push(format!("{n}: Option<{ty}>"));
+            body.push(format!("if let Some(v) = {n} {{ {push} }}"));
+        } else if decl.is_some_and(|e| e.bits) {
+            // A default-valued flags attribute is left out when empty, as
+            // the parser leaves it.
+            params.push(format!("{n}: {ty}"));
+            body.push(format!("if !{n}.is_empty() {{ let v = {n}; {push} }}"));
+        } else {
+            params.push(format!("{n}: {ty}"));
+            body.push(format!("{{ let v = {n}; {push} }}"));
         }
     }
     if !traits.infers_result_types {

@@ -48,27 +48,33 @@ extern "C" RmlirArithInterfaces rmlirArithInterfacesGet(MlirOperation op) {
   return r;
 }
 
+/// Sets `op`'s flags through `Interface`, under the attribute name the
+/// interface gives, as upstream code written against it does.
+template <typename Interface, typename FlagsAttr>
+static bool setThrough(MlirOperation op, uint32_t bits,
+                       llvm::StringRef (*name)(Interface)) {
+  Operation *o = unwrap(op);
+  auto iface = dyn_cast<Interface>(o);
+  if (!iface)
+    return false;
+  using Flags = decltype(std::declval<FlagsAttr>().getValue());
+  o->setAttr(name(iface),
+             FlagsAttr::get(o->getContext(), static_cast<Flags>(bits)));
+  return true;
+}
+
 extern "C" bool rmlirArithInterfacesSetFastMath(MlirOperation op,
                                                 uint32_t flags) {
-  Operation *o = unwrap(op);
-  auto fm = dyn_cast<arith::ArithFastMathInterface>(o);
-  if (!fm)
-    return false;
-  o->setAttr(fm.getFastMathAttrName(),
-             arith::FastMathFlagsAttr::get(
-                 o->getContext(), static_cast<arith::FastMathFlags>(flags)));
-  return true;
+  return setThrough<arith::ArithFastMathInterface, arith::FastMathFlagsAttr>(
+      op, flags,
+      [](arith::ArithFastMathInterface i) { return i.getFastMathAttrName(); });
 }
 
 extern "C" bool rmlirArithInterfacesSetOverflow(MlirOperation op,
                                                 uint32_t flags) {
-  Operation *o = unwrap(op);
-  auto ovf = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(o);
-  if (!ovf)
-    return false;
-  o->setAttr(ovf.getIntegerOverflowAttrName(),
-             arith::IntegerOverflowFlagsAttr::get(
-                 o->getContext(),
-                 static_cast<arith::IntegerOverflowFlags>(flags)));
-  return true;
+  return setThrough<arith::ArithIntegerOverflowFlagsInterface,
+                    arith::IntegerOverflowFlagsAttr>(
+      op, flags, [](arith::ArithIntegerOverflowFlagsInterface i) {
+        return i.getIntegerOverflowAttrName();
+      });
 }

@@ -8,9 +8,6 @@ use crate::registry::DESCRIPTOR;
 use melior::dialect::DialectRegistry;
 use mlir_sys::MlirDialectHandle;
 
-/// The rarith dialect's namespace (as its ODS declares it).
-pub const RARITH: &str = "rarith";
-
 /// The C API handle of the rarith dialect.
 pub fn rarith_dialect_handle() -> MlirDialectHandle {
     context::dialect_handle(&DESCRIPTOR, bindings::rmlirBridgeRArithDialectHandle)

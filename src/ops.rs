@@ -26,7 +26,7 @@
 //! let wide = Block::new(&[(IntegerType::new(&context, 64).into(), location)]);
 //! let error = rarith::addi(location, a, wide.argument(0).unwrap().into(),
 //!                          IntegerOverflowFlags::NONE).unwrap_err();
-//! assert_eq!(error.op, "rarith.addi");
+//! assert_eq!(error.op, <rmlir::ods::rarith::AddIOp as rmlir::ods::OdsOp>::NAME);
 //! block.append_operation(sum);
 //! ```
 

@@ -82,11 +82,12 @@ pub fn run(
 ///
 /// ```
 /// use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+/// use rmlir::ods::{OdsOp, rarith};
 ///
 /// rmlir::pipeline::register_pass("doc-no-divsi", "Rejects signed division", |op| {
 ///     let mut found = false;
 ///     op.walk(WalkOrder::PreOrder, |o| {
-///         found |= o.name().as_string_ref().as_str() == Ok("rarith.divsi");
+///         found |= o.name().as_string_ref().as_str() == Ok(rarith::DivSIOp::NAME);
 ///         WalkResult::Advance
 ///     });
 ///     if found { Err("signed division is not allowed here".into()) } else { Ok(()) }

@@ -365,7 +365,12 @@ fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
             return value(t.operand(0));
         }
     }
-    float_cast_const(op, o, Rounding::ToNearestEven)
+    let to = op
+        .result(0)
+        .ty()
+        .element_type_or_self()
+        .any_float_format()?;
+    float_cast_const(op, o, to, Rounding::ToNearestEven)
 }
 
 /// `truncf(extf(a))` chains (when the intermediate type represents `a`);
@@ -400,19 +405,23 @@ fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
         .enum_attr("roundingmode")
         .and_then(Rounding::from_value)
         .unwrap_or(Rounding::ToNearestEven);
-    float_cast_const(op, o, rounding)
+    float_cast_const(op, o, to, rounding)
 }
 
-/// `extf`/`truncf` of a constant: every element converts exactly (in any
-/// float format of MLIR 22), or the op does not fold.
-fn float_cast_const(op: Op, o: &[Option<Attr>], rounding: Rounding) -> Option<Folded> {
+/// `extf`/`truncf` of a constant to format `to`: every element converts
+/// exactly (in any float format of MLIR 22), or the op does not fold.
+fn float_cast_const(
+    op: Op,
+    o: &[Option<Attr>],
+    to: AnyFormat,
+    rounding: Rounding,
+) -> Option<Folded> {
     let result_ty = op.result(0).ty();
     let from = op
         .operand(0)
         .ty()
         .element_type_or_self()
         .any_float_format()?;
-    let to = result_ty.element_type_or_self().any_float_format()?;
     if let (AnyFormat::Ap(_), AnyFormat::Ap(to)) = (from, to) {
         return cast_const(
             o,

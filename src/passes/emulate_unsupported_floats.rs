@@ -123,7 +123,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         {
             return Legality::Legal;
         }
-        let ours = name.split_once('.').map(|(d, _)| d) == Some(crate::dialects::RARITH);
+        let ours = name.split_once('.').map(|(d, _)| d) == Some(crate::ods::rarith::DIALECT);
         if ours || VECTOR_ARITHMETIC.contains(&name) {
             return if op_is_legal(op) {
                 Legality::Legal

@@ -176,7 +176,7 @@ fn run(root: Op, widest: u32) -> bool {
                     .is_some_and(|t| conv.is_legal(t)),
             ),
             "func.call" | "func.return" | VECTOR_PRINT => dynamic(conv.is_legal_op(op)),
-            _ if name.split_once('.').map(|(d, _)| d) == Some(crate::dialects::RARITH) => {
+            _ if name.split_once('.').map(|(d, _)| d) == Some(crate::ods::rarith::DIALECT) => {
                 dynamic(conv.is_legal_op(op))
             }
             _ if name.starts_with("vector.") => Legality::Legal,
