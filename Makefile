@@ -34,6 +34,8 @@ test-downstream: deps
 lint: deps
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) clippy --release --lib --bins -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --release --no-deps --lib
 
 fmt:
 	$(CARGO) fmt --all

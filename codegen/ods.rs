@@ -38,6 +38,8 @@ pub struct Arg {
     pub default: Option<String>,
     /// For attributes: an `OptionalAttr` (absent when not given).
     pub optional: bool,
+    /// For attributes: a `UnitAttr` (present or absent: a flag).
+    pub unit: bool,
 }
 
 /// An op as ODS declares it.
@@ -182,6 +184,7 @@ pub fn read(records: &Json) -> Dialect {
                     enum_name: None,
                     default: None,
                     optional: false,
+                    unit: false,
                 });
             }
         }
@@ -197,6 +200,7 @@ pub fn read(records: &Json) -> Dialect {
                 enum_name: None,
                 default: None,
                 optional: false,
+                unit: false,
             })
             .collect::<Vec<_>>();
         let traits: Vec<&str> = rec["traits"]
@@ -320,6 +324,7 @@ fn attribute(
         optional: supers(records, constraint)
             .iter()
             .any(|c| c == "OptionalAttr"),
+        unit: constraint == "UnitAttr",
     }
 }
 
@@ -894,7 +899,14 @@ fn builder_fn(t: &mut String, op: &OpDecl, traits: CppTraits, enums: &[EnumDecl]
         if let Some(e) = decl {
             doc_args.push(format!("`{name}`: [`{}`]", e.name));
         }
-        if a.optional {
+        if a.unit {
+            // Present or absent: a flag.
+            params.push(format!("{n}: bool"));
+            body.push(format!(
+                "if {n} {{ ods_attrs.push((identifier(location, \"{name}\"), unit(location))); }}"
+            ));
+            doc_args.push(format!("`{name}`: a flag"));
+        } else if a.optional {
             params.push(format!("{n}: Option<{ty}>"));
             body.push(format!("if let Some(v) = {n} {{ {push} }}"));
         } else if decl.is_some_and(|e| e.bits) {

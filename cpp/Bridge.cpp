@@ -117,16 +117,39 @@ private:
 };
 } // namespace
 
-void addCanonicalizationPatterns(uint32_t opId, RewritePatternSet &results,
-                                 MLIRContext *context) {
+/// Adds the patterns a descriptor hook lists (`list(out, capacity)` writes
+/// up to `capacity` and returns how many there are).
+template <typename List>
+static void addRustPatterns(List list, RewritePatternSet &results,
+                            MLIRContext *context) {
   llvm::SmallVector<RmlirPatternDesc, 8> descs(8);
-  intptr_t n = hooks().canonicalizationPatterns(opId, descs.data(), 8);
+  intptr_t n = list(descs.data(), 8);
   if (n > 8) {
     descs.resize(n);
-    hooks().canonicalizationPatterns(opId, descs.data(), n);
+    n = std::min<intptr_t>(n, list(descs.data(), n));
   }
   for (intptr_t i = 0; i < n; ++i)
     results.add(std::make_unique<RustPattern>(descs[i], context));
+}
+
+void addCanonicalizationPatterns(uint32_t opId, RewritePatternSet &results,
+                                 MLIRContext *context) {
+  addRustPatterns(
+      [&](RmlirPatternDesc *out, intptr_t capacity) {
+        return hooks().canonicalizationPatterns(opId, out, capacity);
+      },
+      results, context);
+}
+
+void addDialectCanonicalizationPatterns(const Dialect *dialect,
+                                        RewritePatternSet &results) {
+  StringRef name = dialect->getNamespace();
+  addRustPatterns(
+      [&](RmlirPatternDesc *out, intptr_t capacity) {
+        return hooks().dialectCanonicalizationPatterns(
+            MlirStringRef{name.data(), name.size()}, out, capacity);
+      },
+      results, dialect->getContext());
 }
 
 namespace {

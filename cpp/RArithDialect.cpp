@@ -49,6 +49,11 @@ void mlir::rarith::RArithDialect::initialize() {
                                         >::access());
 }
 
+void mlir::rarith::RArithDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  rmlir::bridge::addDialectCanonicalizationPatterns(this, results);
+}
+
 Operation *mlir::rarith::RArithDialect::materializeConstant(
     OpBuilder &builder, Attribute value, Type type, Location loc) {
   return rmlir::bridge::materializeConstant(this, builder, value, type, loc);

@@ -93,6 +93,11 @@ LogicalResult mlir::rshape::RShapeDialect::verifyOperationAttribute(
   return rmlir::bridge::verifyOperationAttribute(this, op, attribute);
 }
 
+void mlir::rshape::RShapeDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  rmlir::bridge::addDialectCanonicalizationPatterns(this, results);
+}
+
 Operation *mlir::rshape::RShapeDialect::materializeConstant(
     OpBuilder &builder, Attribute value, Type type, Location loc) {
   return rmlir::bridge::materializeConstant(this, builder, value, type, loc);

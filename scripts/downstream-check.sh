@@ -18,9 +18,31 @@ unset MLIR_SYS_220_PREFIX TABLEGEN_220_PREFIX MLIR_SYS_LINK_SHARED LIBCLANG_PATH
 export CARGO_TARGET_DIR="$work/target"
 # The registry's crates are shared with rmlir's own build (same lock file).
 cp "$repo/Cargo.lock" .
-cargo build --release --quiet --offline --bins --tests
+cargo build --release --quiet --offline --lib --bins --tests
 "$CARGO_TARGET_DIR/release/rmlir-downstream" | tee "$work/out.txt"
-grep -q "scale(58) = 100" "$work/out.txt"
+grep -q "scale(58) = 200" "$work/out.txt"
+grep -q "divisions shifted: 1" "$work/out.txt"
 grep -q "rarith.addi %arg0, %c42_i32 : i32" "$work/out.txt"
+grep -q "rarith.shli" "$work/out.txt"
+grep -q "rarith.shrui" "$work/out.txt"
 cargo test --release --quiet --offline
-echo "downstream-check: a crate depending on rmlir builds, runs and tests on its own"
+
+# The crate's cdylib is a plugin for stock mlir-opt: rarith and rshape,
+# with the crate's own pass and canonicalization pattern.
+plugin="$CARGO_TARGET_DIR/release/librmlir_downstream.so"
+cat > "$work/in.mlir" <<'MLIR'
+func.func @f(%x: i64) -> i64 {
+  %c16 = rarith.constant 16 : i64
+  %c2 = rarith.constant 2 : i64
+  %0 = rarith.muli %x, %c16 : i64
+  %1 = rarith.divui %0, %c2 : i64
+  return %1 : i64
+}
+MLIR
+"${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}" "$work/in.mlir" \
+  --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
+  --pass-pipeline="builtin.module(downstream-strength-reduce,canonicalize)" \
+  | tee "$work/plugin.txt"
+grep -q "rarith.shli %arg0, %c4_i64 : i64" "$work/plugin.txt"
+grep -q "rarith.shrui %0, %c1_i64 : i64" "$work/plugin.txt"
+echo "downstream-check: a crate depending on rmlir builds, runs, tests and plugs into mlir-opt on its own"

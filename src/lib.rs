@@ -57,15 +57,21 @@
 //! ```
 //!
 //! Your own passes join pipelines by name ([`pipeline::register_pass`]);
-//! a failed pipeline returns MLIR's diagnostics
-//! ([`pipeline::PipelineError`]); a crate that depends on rmlir needs no
-//! build script of its own (see the README).
+//! your own rewrite patterns, closures rooted at an op type generated from
+//! ODS, join `canonicalize` or run in your passes ([`rewrite`]); a failed
+//! pipeline, a panicking pattern among its causes, returns MLIR's
+//! diagnostics ([`pipeline::PipelineError`]); [`plugin!`] makes your
+//! `cdylib` a plugin for stock `mlir-opt` that carries all of it. A crate
+//! that depends on rmlir needs no build script of its own (see the README,
+//! and `examples/downstream`, a crate that does all of this).
 //!
 //! The public surface: [`new_context`], [`ops`] (builders), [`ods`] (the
-//! ODS enums and flags, typed views of ops), [`pipeline`] (running and
-//! registering passes), [`jit`]. The other modules are rmlir's own layers,
-//! public for its binaries and tests but hidden from these docs; data
-//! flows downward only:
+//! ODS enums and flags, op types), [`pipeline`] (running and registering
+//! passes), [`rewrite`] (patterns), [`jit`], [`plugin!`]. Every handle it
+//! hands out is melior's, with the lifetimes of what owns it. The other
+//! modules are rmlir's own layers, private unless rmlir's `internals`
+//! feature (its tests, benchmark and fuzzer) makes them public; data flows
+//! downward only:
 //! - `semantics`: pure Rust, no MLIR types (integers of any width,
 //!   predicates, floats, the shape lattice, the enums of our ODS);
 //! - `ffi`: the only module with `unsafe`: safe handles over the MLIR C
@@ -81,33 +87,74 @@
 //!   registration, plugin entry points).
 
 #![deny(unsafe_code)]
+// Without `internals`, the layers below are private and what only rmlir's
+// tests use of them is unused.
+#![cfg_attr(not(feature = "internals"), allow(dead_code))]
 
+// rmlir's own layers: public but hidden from the docs with the `internals`
+// feature (rmlir's tests, benchmark and fuzzer), private otherwise. Their
+// handles are not lifetime-checked, so a crate that depends on rmlir cannot
+// reach them. (Spelled out: a module declared by a macro could not export
+// the macros it defines.)
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod arith;
+#[cfg(not(feature = "internals"))]
+mod arith;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod dialects;
+#[cfg(not(feature = "internals"))]
+mod dialects;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 #[allow(unsafe_code)]
 pub mod ffi;
+#[cfg(not(feature = "internals"))]
+#[allow(unsafe_code)]
+mod ffi;
 pub mod ods;
 pub mod ops;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod passes;
+#[cfg(not(feature = "internals"))]
+mod passes;
 pub mod pipeline;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod registry;
+#[cfg(not(feature = "internals"))]
+mod registry;
+pub mod rewrite;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod semantics;
+#[cfg(not(feature = "internals"))]
+mod semantics;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod shape;
+#[cfg(not(feature = "internals"))]
+mod shape;
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod types;
+#[cfg(not(feature = "internals"))]
+mod types;
 
 /// Running lowered modules: MLIR's ExecutionEngine with calls checked
 /// against the function's signature (a mismatch is an `Err`, never a
 /// crash), and IEEE-exact code on every host by default.
 pub mod jit {
-    pub use crate::ffi::exec::{CpuFeatures, Jit, Scalar};
+    pub use crate::ffi::exec::{CpuFeatures, HostCpu, Jit, Scalar, host_cpu, unbuffer_c_stdout};
+}
+
+/// The `main` of `rmlir-opt`: MLIR's `mlir-opt` driver with every upstream
+/// dialect and pass and rarith, rshape and rmlir's passes registered;
+/// returns the exit code.
+pub fn opt_main(args: &[String]) -> i32 {
+    dialects::opt_main(args)
 }
 
 pub use dialects::{new_context, register_dialects, register_passes};

@@ -3,18 +3,21 @@
 //! operand, result and attribute accessors named as in ODS, and one Rust
 //! type per ODS enum ([`rarith::CmpIPredicate`],
 //! [`rarith::IntegerOverflowFlags`], ...). Op identity is a dense id (the
-//! op's index in [`crate::registry::ODS_OPS`]), read from the op in one
-//! bridge call: never by comparing names.
+//! op's index in rmlir's op table), read from the op in one bridge call:
+//! never by comparing names.
 //!
-//! ```no_run
-//! use rmlir::ods::{OdsOp, rarith::{AddIOp, IntegerOverflowFlags}};
-//! # fn f(value: rmlir::ffi::ir::Value) {
-//! if let Some(add) = value.defined_by::<AddIOp>() {
-//!     let nsw = add.overflow_flags().contains(IntegerOverflowFlags::NSW);
-//!     let (lhs, rhs) = (add.lhs(), add.rhs());
-//! #   let _ = (nsw, lhs, rhs);
-//! }
-//! # }
+//! rmlir's hooks read ops through the views; the public API uses the op
+//! types to root patterns ([`crate::rewrite::Pattern::new`]) and to name
+//! ops, and the enums as typed builder arguments ([`crate::ops`]):
+//!
+//! ```
+//! use rmlir::ods::{OdsOp, ValueEnum};
+//! use rmlir::ods::rarith::{CmpIPredicate, IntegerOverflowFlags, SubIOp};
+//!
+//! assert_eq!(SubIOp::NAME, "rarith.subi");
+//! assert_eq!(CmpIPredicate::Ult.spelling(), "ult");
+//! let flags = IntegerOverflowFlags::NSW | IntegerOverflowFlags::NUW;
+//! assert!(flags.contains(IntegerOverflowFlags::NUW));
 //! ```
 
 use crate::ffi::ir::{Attr, Op, Value};
@@ -24,7 +27,7 @@ use std::hash::BuildHasherDefault;
 
 /// An op declared in ODS, seen through its typed view.
 pub trait OdsOp: Copy + std::ops::Deref<Target = Op> {
-    /// The op's dense id (its index in [`crate::registry::ODS_OPS`]).
+    /// The op's dense id (its index in rmlir's op table).
     const ID: u32;
     /// The op's full name (`rarith.subi`), for diagnostics and creation.
     const NAME: &'static str;

@@ -42,6 +42,9 @@ impl From<PipelineError> for String {
 
 /// Runs a textual pass pipeline (`builtin.module(...)`) over `module`. The
 /// diagnostics it emits are returned with the error (they are not printed).
+/// A pipeline that emitted an error diagnostic failed, even where the pass
+/// that emitted it went on (as the greedy driver does past a pattern that
+/// panicked).
 ///
 /// ```
 /// let context = rmlir::new_context();
@@ -64,13 +67,26 @@ pub fn run(
         reason,
         diagnostics,
     };
+    if module.context() != *context {
+        return Err(fail(
+            "was given a module of another context".to_string(),
+            Vec::new(),
+        ));
+    }
     let pm = PassManager::new(context);
     let (parsed, diagnostics) = crate::ffi::diagnostics::capture(context, || {
         melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
     });
     parsed.map_err(|e| fail(format!("does not parse: {e}"), diagnostics))?;
-    let (ran, diagnostics) = crate::ffi::diagnostics::capture(context, || pm.run(module));
-    ran.map_err(|_| fail("failed".to_string(), diagnostics))
+    let (ran, diagnostics, errors) =
+        crate::ffi::diagnostics::capture_counting_errors(context, || pm.run(module));
+    match ran {
+        Err(_) => Err(fail("failed".to_string(), diagnostics)),
+        // A pass that emits an error and carries on (a caught panic in a
+        // pattern or folder does) still failed the pipeline.
+        Ok(()) if errors > 0 => Err(fail("emitted errors".to_string(), diagnostics)),
+        Ok(()) => Ok(()),
+    }
 }
 
 /// Registers a pass written in safe Rust under `argument`, so that pipeline
@@ -113,6 +129,10 @@ where
     let first_id = crate::registry::DESCRIPTOR.passes.len() as u32;
     crate::ffi::user_passes::register(first_id, argument, description, Box::new(body))
 }
+
+/// What [`plugin!`](crate::plugin) expands to call.
+#[doc(hidden)]
+pub use crate::ffi::plugin::run_registration as __run_plugin_registration;
 
 /// Marks every `func.func` with `llvm.emit_c_interface`, so that lowering
 /// emits the `_mlir_ciface_` wrappers the JIT's packed calls use.

@@ -112,7 +112,8 @@ pub mod hooks {
 ///
 /// Keys: `fold`, `fold_many`, `verify`, `verify_regions`, `patterns`,
 /// `result_names`, `infer_types`, `compatible_types`, `cast_compatible`,
-/// `speculatability`, `int_range` (the fields of [`OpBehaviour`]).
+/// `speculatability`, `int_range` (the fields of `OpBehaviour`).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! hooks {
     (@op $op:path { $($hook:ident : $value:expr),* $(,)? }) => {

@@ -237,6 +237,16 @@ fn invalid_ir_is_reported_not_crashed() {
 /// A failing pipeline is an error that carries MLIR's diagnostics (here a
 /// Rust pass that panics: the guard turns the panic into a diagnostic).
 #[test]
+fn a_module_of_another_context_is_an_error_not_a_crash() {
+    let ours = rmlir::new_context();
+    let theirs = rmlir::new_context();
+    let mut module = Module::parse(&theirs, "func.func @f() { return }").unwrap();
+    let error =
+        rmlir::pipeline::run(&ours, &mut module, "builtin.module(canonicalize)").unwrap_err();
+    assert_eq!(error.reason, "was given a module of another context");
+}
+
+#[test]
 fn failed_pipelines_return_their_diagnostics() {
     let context = rmlir::new_context();
     let mut module = Module::parse(&context, "func.func @f() { return }").unwrap();

@@ -62,6 +62,18 @@ fn result_types_follow_from_operands_where_ods_says_so() {
 }
 
 #[test]
+fn unit_attributes_are_flags() {
+    let context = rmlir::new_context();
+    let loc = Location::unknown(&context);
+    let i8t: Type = IntegerType::new(&context, 8).into();
+    let block = args(&[i8t, i8t], loc);
+    let exact = rarith::divui(loc, arg(&block, 0), arg(&block, 1), true).unwrap();
+    assert_eq!(text(&exact), "%0 = rarith.divui %x, %x exact : i8");
+    let inexact = rarith::shrsi(loc, arg(&block, 0), arg(&block, 1), false).unwrap();
+    assert_eq!(text(&inexact), "%0 = rarith.shrsi %x, %x : i8");
+}
+
+#[test]
 fn casts_take_their_result_type_and_optional_attributes() {
     let context = rmlir::new_context();
     let loc = Location::unknown(&context);

@@ -22,6 +22,9 @@ def RArith_Dialect : Dialect {
   let cppNamespace = "::mlir::rarith";
   let summary = "upstream's arith dialect, implemented in Rust";
   let hasConstantMaterializer = 1;
+  // Patterns registered from Rust at run time (rmlir::rewrite) join
+  // canonicalize through the dialect.
+  let hasCanonicalizer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 

@@ -29,6 +29,9 @@ def RShape_Dialect : Dialect {
                    ::mlir::DialectAsmPrinter &printer) const override;
   }];
   let hasConstantMaterializer = 1;
+  // Patterns registered from Rust at run time (rmlir::rewrite) join
+  // canonicalize through the dialect.
+  let hasCanonicalizer = 1;
   // `rshape.lib` on a symbol table names shape function libraries.
   let hasOperationAttrVerify = 1;
   // Folded index and i1 results materialize as rarith.constant; shape

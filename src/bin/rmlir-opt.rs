@@ -3,5 +3,5 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    std::process::exit(rmlir::dialects::opt_main(&args));
+    std::process::exit(rmlir::opt_main(&args));
 }

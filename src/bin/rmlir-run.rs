@@ -18,7 +18,7 @@
 //! whether it has such instructions, and its features.
 
 use melior::ir::Module;
-use rmlir::ffi::exec::{CpuFeatures, Jit, Scalar};
+use rmlir::jit::{CpuFeatures, Jit, Scalar};
 use std::process::ExitCode;
 
 fn parse_scalar(ty: &str, value: &str) -> Result<Scalar, String> {
@@ -120,7 +120,7 @@ fn parse_args() -> Result<Options, String> {
 fn run() -> Result<(), String> {
     let o = parse_args()?;
     if o.print_host_cpu {
-        let host = rmlir::ffi::exec::host_cpu();
+        let host = rmlir::jit::host_cpu();
         println!("cpu: {}", host.name);
         println!(
             "bf16 conversion that flushes subnormals: {}",
@@ -151,7 +151,7 @@ fn run() -> Result<(), String> {
     let libs: Vec<&str> = o.libs.iter().map(String::as_str).collect();
     let jit = Jit::with_features(&module, o.opt_level, &libs, o.features)?;
     // Runtime output must survive a failing `cf.assert` (abort).
-    rmlir::ffi::exec::unbuffer_c_stdout();
+    rmlir::jit::unbuffer_c_stdout();
     if let Some(r) = jit.call(&o.entry, &o.args, o.result)? {
         println!("{}", show(r));
     }

@@ -9,6 +9,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// How many panics [`guard`] has caught in this process.
 static CAUGHT: AtomicU64 = AtomicU64::new(0);
 
+thread_local! {
+    /// How many panics [`guard`] has caught on this thread.
+    static CAUGHT_HERE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many panics [`guard`] has caught on this thread so far: code that
+/// drives MLIR on this thread (a greedy rewrite) compares it before and
+/// after to fail when a hook it ran panicked.
+pub fn caught_on_this_thread() -> u64 {
+    CAUGHT_HERE.with(|c| c.get())
+}
+
 /// How many panics [`guard`] has caught in this process so far: a harness
 /// counts any as a failure, even where the hook's failure value let the
 /// pipeline go on.
@@ -40,6 +52,7 @@ pub fn guard<R>(
         Ok(r) => r,
         Err(payload) => {
             CAUGHT.fetch_add(1, Ordering::Relaxed);
+            CAUGHT_HERE.with(|c| c.set(c.get() + 1));
             let text = format!(
                 "rmlir: internal error in {what}: {}",
                 panic_message(&*payload)

@@ -219,6 +219,31 @@ extern "C" fn canonicalization_patterns(
     )
 }
 
+extern "C" fn dialect_canonicalization_patterns(
+    dialect: MlirStringRef,
+    out: *mut b::RmlirPatternDesc,
+    capacity: isize,
+) -> isize {
+    guard(
+        "getCanonicalizationPatterns",
+        || None,
+        0,
+        || {
+            // SAFETY: the bridge passes the dialect's namespace, live for
+            // the call.
+            let dialect = unsafe { ir::from_sref(dialect) };
+            let out: &mut [b::RmlirPatternDesc] = if out.is_null() || capacity <= 0 {
+                &mut []
+            } else {
+                // SAFETY: the bridge passes room for `capacity` descriptors.
+                unsafe { std::slice::from_raw_parts_mut(out, capacity as usize) }
+            };
+            let first = installed().patterns.len() as u32;
+            super::user_patterns::dialect_patterns(dialect, first, out) as isize
+        },
+    )
+}
+
 extern "C" fn match_and_rewrite(
     pattern: u32,
     op: MlirOperation,
@@ -232,8 +257,10 @@ extern "C" fn match_and_rewrite(
         || Some(op.location()),
         false,
         || {
+            let statics = installed().patterns.len();
             let Some(p) = installed().patterns.get(pattern as usize) else {
-                return false;
+                let index = (pattern as usize).wrapping_sub(statics);
+                return super::user_patterns::match_and_rewrite(index, op, rewriter);
             };
             let mut rw = Rewriter::new(rewriter, op);
             let rewrote = (p.rewrite)(op, &mut rw);
@@ -828,6 +855,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     verify: Some(verify),
     verifyRegions: Some(verify_regions),
     canonicalizationPatterns: Some(canonicalization_patterns),
+    dialectCanonicalizationPatterns: Some(dialect_canonicalization_patterns),
     matchAndRewrite: Some(match_and_rewrite),
     asmResultNames: Some(asm_result_names),
     inferReturnTypes: Some(infer_return_types),

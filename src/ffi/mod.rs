@@ -36,8 +36,7 @@ pub mod plugin;
 pub mod region;
 pub mod rewrite;
 pub mod user_passes;
+pub mod user_patterns;
 pub mod value_bounds;
 pub mod walk;
 mod words;
-
-pub use hooks::install;

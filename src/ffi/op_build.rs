@@ -40,6 +40,17 @@ pub fn identifier<'c>(location: Location<'c>, name: &str) -> Identifier<'c> {
     }
 }
 
+/// The unit attribute of the location's context (a `UnitAttr` that is
+/// present).
+pub fn unit(location: Location<'_>) -> Attribute<'_> {
+    // SAFETY: the location is live and borrows its context; the unit
+    // attribute is uniqued in (and lives as long as) that context.
+    unsafe {
+        let context = mlirLocationGetContext(location.to_raw());
+        Attribute::from_raw(mlir_sys::mlirUnitAttrGet(context))
+    }
+}
+
 /// The type named `name` in ODS (`rshape.shape`) in `context`, after
 /// loading the dialect that declares it (`dialect`), so that any melior
 /// context works.

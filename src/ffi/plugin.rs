@@ -6,7 +6,7 @@
 use super::bindings as b;
 use super::hooks::install;
 use super::model::Descriptor;
-use std::ffi::{c_char, c_void};
+use std::ffi::{c_char, c_int, c_void};
 
 /// MLIR's `MLIR_PLUGIN_API_VERSION`.
 const PLUGIN_API_VERSION: u32 = 1;
@@ -32,10 +32,74 @@ fn info(register: *mut c_void) -> PluginLibraryInfo {
     }
 }
 
+/// `Dl_info` of glibc's `dladdr`.
+#[repr(C)]
+struct DlInfo {
+    dli_fname: *const c_char,
+    dli_fbase: *mut c_void,
+    dli_sname: *const c_char,
+    dli_saddr: *mut c_void,
+}
+
+const RTLD_LAZY: c_int = 1;
+const RTLD_NOLOAD: c_int = 4;
+
+unsafe extern "C" {
+    fn dladdr(addr: *const c_void, info: *mut DlInfo) -> c_int;
+    fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
+    fn dlclose(handle: *mut c_void) -> c_int;
+}
+
+/// The symbol [`plugin!`](crate::plugin) exports.
+const REGISTRATION_SYMBOL: &std::ffi::CStr = c"rmlir_plugin_register";
+
+/// Runs the registration of the shared library this code is part of, when
+/// it exports one ([`plugin!`](crate::plugin)), once. A plugin is loaded
+/// with `RTLD_LOCAL`, so its symbols are looked up in that library itself.
+fn run_library_registration() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let mut info = DlInfo {
+            dli_fname: std::ptr::null(),
+            dli_fbase: std::ptr::null_mut(),
+            dli_sname: std::ptr::null(),
+            dli_saddr: std::ptr::null_mut(),
+        };
+        let here = run_library_registration as fn() as *const c_void;
+        // SAFETY: `here` is an address in this library; `info` is writable.
+        if unsafe { dladdr(here, &mut info) } == 0 || info.dli_fname.is_null() {
+            return;
+        }
+        // SAFETY: dli_fname is the NUL-terminated path of a loaded object;
+        // RTLD_NOLOAD only returns a handle to it, loading nothing.
+        let handle = unsafe { dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD) };
+        if handle.is_null() {
+            return;
+        }
+        // SAFETY: handle is live; the name is NUL-terminated.
+        let symbol = unsafe { dlsym(handle, REGISTRATION_SYMBOL.as_ptr()) };
+        if !symbol.is_null() {
+            // SAFETY: `plugin!` defines this symbol as an `extern "C" fn()`.
+            let register: extern "C" fn() = unsafe { std::mem::transmute(symbol) };
+            register();
+        }
+        // SAFETY: drops the reference dlopen took; the library stays loaded.
+        unsafe { dlclose(handle) };
+    });
+}
+
+/// Runs a plugin's registration function under the panic guard (the
+/// body of the symbol [`plugin!`](crate::plugin) exports).
+pub fn run_registration(register: fn()) {
+    super::guard::guard("plugin registration", || None, (), register);
+}
+
 /// The dialect plugin's info: installs `descriptor` and hands MLIR the
 /// C++ callback that registers the bridge's dialects.
 pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
     install(descriptor);
+    run_library_registration();
     // SAFETY: returns the address of a C++ function `void(DialectRegistry&)`.
     info(unsafe { b::rmlirBridgeDialectPluginCallback() })
 }
@@ -44,6 +108,7 @@ pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo
 /// callback that registers its passes.
 pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
     install(descriptor);
+    run_library_registration();
     // SAFETY: returns the address of a C++ function `void()`.
     info(unsafe { b::rmlirBridgePassPluginCallback() })
 }
@@ -57,6 +122,7 @@ pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
 ///     mlirGetDialectHandle__rarith__ => rmlirBridgeRArithDialectHandle,
 /// ]);
 /// ```
+#[doc(hidden)]
 #[macro_export]
 macro_rules! export_plugin {
     ($descriptor:path, [$($export:ident => $bridge:ident),* $(,)?]) => {
@@ -85,5 +151,32 @@ macro_rules! export_plugin {
                 )
             }
         )*
+    };
+}
+
+/// Makes the `cdylib` crate it is used in a plugin for stock `mlir-opt`
+/// that carries rarith, rshape, rmlir's passes and what `$register` (a
+/// `fn()`) adds: passes ([`pipeline::register_pass`](crate::pipeline::register_pass))
+/// and canonicalization patterns
+/// ([`rewrite::add_to_canonicalize`](crate::rewrite::add_to_canonicalize)).
+/// `$register` runs once, when `mlir-opt` loads the library
+/// (`--load-dialect-plugin` or `--load-pass-plugin`), before any pipeline
+/// is parsed; a panic in it is reported, not propagated.
+///
+/// ```ignore
+/// fn register() {
+///     rmlir::pipeline::register_pass("my-pass", "Does mine", |op| Ok(())).unwrap();
+/// }
+/// rmlir::plugin!(register);
+/// ```
+#[macro_export]
+macro_rules! plugin {
+    ($register:path) => {
+        /// The registration rmlir's plugin entry points look up and run.
+        #[allow(unsafe_code)]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn rmlir_plugin_register() {
+            $crate::pipeline::__run_plugin_registration($register)
+        }
     };
 }

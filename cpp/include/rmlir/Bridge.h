@@ -145,6 +145,12 @@ typedef struct {
   /// matchAndRewrite() of a Rust pattern; true when it rewrote.
   bool (*matchAndRewrite)(uint32_t patternId, MlirOperation op,
                           MlirPatternRewriter rewriter);
+  /// Dialect::getCanonicalizationPatterns: the patterns registered at run
+  /// time for the ops of `dialect` (its namespace); same protocol as
+  /// canonicalizationPatterns.
+  intptr_t (*dialectCanonicalizationPatterns)(MlirStringRef dialect,
+                                              RmlirPatternDesc *out,
+                                              intptr_t capacity);
 
   /// OpAsmOpInterface::getAsmResultNames.
   void (*asmResultNames)(uint32_t opId, MlirOperation op, RmlirSetNameFn set,

@@ -78,6 +78,10 @@ llvm::LogicalResult verify(uint32_t opId, mlir::Operation *op);
 llvm::LogicalResult verifyRegions(uint32_t opId, mlir::Operation *op);
 void addCanonicalizationPatterns(uint32_t opId, mlir::RewritePatternSet &results,
                                  mlir::MLIRContext *context);
+/// Dialect::getCanonicalizationPatterns: the patterns registered from Rust
+/// at run time for the dialect's ops.
+void addDialectCanonicalizationPatterns(const mlir::Dialect *dialect,
+                                        mlir::RewritePatternSet &results);
 void getAsmResultNames(uint32_t opId, mlir::Operation *op,
                        mlir::OpAsmSetValueNameFn setNameFn);
 llvm::LogicalResult

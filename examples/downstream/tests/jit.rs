@@ -17,10 +17,17 @@ fn a_parsed_rarith_function_folds_and_runs() {
     )
     .expect("parses");
     rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)").unwrap();
-    assert!(module.as_operation().to_string().contains("rarith.constant 42 : i64"));
+    assert!(
+        module
+            .as_operation()
+            .to_string()
+            .contains("rarith.constant 42 : i64")
+    );
     rmlir::pipeline::emit_c_interfaces(&module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).unwrap();
     let jit = Jit::new(&module, 2, &[]).unwrap();
-    let r = jit.call("f", &[Scalar::I64(100)], Some(Scalar::I64(0))).unwrap();
+    let r = jit
+        .call("f", &[Scalar::I64(100)], Some(Scalar::I64(0)))
+        .unwrap();
     assert_eq!(r, Some(Scalar::I64(142)));
 }

@@ -1,0 +1,129 @@
+//! A crate that extends rmlir from safe Rust, as a user's would: builders
+//! generated from ODS, a pattern of its own that joins `canonicalize`, a
+//! pass of its own (applying its own pattern set) that pipelines name, and
+//! an `mlir-opt` plugin carrying all of it (`rmlir::plugin!`).
+
+use melior::dialect::func;
+use melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{FunctionType, IntegerType};
+use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
+use melior::ir::{Operation, Value, ValueLike};
+use rmlir::ods::rarith::{DivUIOp, IntegerOverflowFlags, MulIOp};
+use rmlir::ops::rarith;
+use rmlir::rewrite::{self, Pattern, Rewriter, constant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many divisions [`divui_by_power_of_two`] turned into shifts in this
+/// process: state a pattern keeps.
+pub static DIVISIONS_SHIFTED: AtomicUsize = AtomicUsize::new(0);
+
+/// `k` when `value` is the constant `2^k` (k ≥ 1).
+fn power_of_two(value: Value) -> Option<u32> {
+    let c = IntegerAttribute::try_from(constant(value)?).ok()?.value();
+    (c > 1 && c.count_ones() == 1).then(|| c.trailing_zeros())
+}
+
+/// Replaces the root `op(x, 2^k)` with `shift(x, k)`.
+fn shift_by<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    rewriter: &Rewriter<'c, 'a>,
+    shift: fn(Location<'c>, Value<'c, '_>, Value<'c, '_>) -> Option<Operation<'c>>,
+) -> Option<()> {
+    let k = power_of_two(op.operand(1).ok()?)?;
+    let x = op.operand(0).ok()?;
+    let amount = IntegerAttribute::new(x.r#type(), i64::from(k));
+    let amount = rewriter.insert(rarith::constant(op.location(), amount.into()).ok()?);
+    let shifted = rewriter.insert(shift(op.location(), x, amount.result(0).ok()?.into())?);
+    rewriter
+        .replace_root(&[shifted.result(0).ok()?.into()])
+        .ok()
+}
+
+/// `rarith.divui %x, 2^k` -> `rarith.shrui %x, k`: joins canonicalize.
+pub fn divui_by_power_of_two() -> Pattern {
+    Pattern::new::<DivUIOp>("downstream-divui-by-power-of-two", |op, rewriter| {
+        shift_by(op, rewriter, |l, x, k| rarith::shrui(l, x, k, false).ok())?;
+        DIVISIONS_SHIFTED.fetch_add(1, Ordering::Relaxed);
+        Some(())
+    })
+}
+
+/// `rarith.muli %x, 2^k` -> `rarith.shli %x, k`: applied by the pass.
+pub fn muli_by_power_of_two() -> Pattern {
+    Pattern::new::<MulIOp>("downstream-muli-by-power-of-two", |op, rewriter| {
+        shift_by(op, rewriter, |l, x, k| {
+            rarith::shli(l, x, k, IntegerOverflowFlags::NONE).ok()
+        })
+    })
+}
+
+/// Registers this crate's pass and pattern (once per process): called by
+/// the binary, and by `mlir-opt` when it loads this crate's plugin.
+pub fn register() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        rewrite::add_to_canonicalize(divui_by_power_of_two()).expect("pattern joins");
+        let patterns = vec![muli_by_power_of_two()];
+        rmlir::pipeline::register_pass(
+            "downstream-strength-reduce",
+            "Multiplications by powers of two become shifts",
+            move |op| rewrite::apply_greedily(op, &patterns),
+        )
+        .expect("pass registers");
+    });
+}
+
+rmlir::plugin!(register);
+
+/// Appends `op` to `block` and returns its (first) result.
+fn append<'c, 'a>(block: &'a Block<'c>, op: Operation<'c>) -> Value<'c, 'a> {
+    block.append_operation(op).result(0).unwrap().into()
+}
+
+/// `func @scale(%x: i32) -> i32 { ((x + 40) + 2) * 8 / 4 }` (unsigned
+/// division), public.
+pub fn build(context: &melior::Context) -> Module<'_> {
+    let location = Location::unknown(context);
+    let module = Module::new(location);
+    let i32t: Type = IntegerType::new(context, 32).into();
+    let block = Block::new(&[(i32t, location)]);
+    let x = block.argument(0).unwrap().into();
+    let constant = |v: i64| {
+        let value = IntegerAttribute::new(i32t, v).into();
+        append(
+            &block,
+            rarith::constant(location, value).expect("a constant"),
+        )
+    };
+    let (c40, c2, c8, c4) = (constant(40), constant(2), constant(8), constant(4));
+    let none = IntegerOverflowFlags::NONE;
+    let a = append(
+        &block,
+        rarith::addi(location, x, c40, none).expect("x + 40"),
+    );
+    let b = append(
+        &block,
+        rarith::addi(location, a, c2, none).expect("(x + 40) + 2"),
+    );
+    let c = append(&block, rarith::muli(location, b, c8, none).expect("* 8"));
+    let d = append(&block, rarith::divui(location, c, c4, false).expect("/ 4"));
+    block.append_operation(func::r#return(&[d], location));
+    let region = Region::new();
+    region.append_block(block);
+    module.body().append_operation(func::func(
+        context,
+        StringAttribute::new(context, "scale"),
+        TypeAttribute::new(FunctionType::new(context, &[i32t], &[i32t]).into()),
+        region,
+        &[(
+            Identifier::new(context, "sym_visibility"),
+            StringAttribute::new(context, "public").into(),
+        )],
+        location,
+    ));
+    module
+}
+
+/// The pipeline that reduces strength and canonicalizes.
+pub const OPTIMIZE: &str = "builtin.module(downstream-strength-reduce,canonicalize)";

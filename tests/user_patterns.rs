@@ -1,0 +1,242 @@
+//! Rewrite patterns written in safe Rust (`rmlir::rewrite`): rooted at a
+//! generated op type, with closure state, joining canonicalize or run by the
+//! greedy driver from a user pass; failures are errors, never crashes.
+//!
+//! Patterns that join canonicalize do so for the whole process, so each
+//! test's pattern fires only on ops marked with the test's own discardable
+//! attribute: the tests hold in any order and in parallel.
+
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockLike, Module, Value, ValueLike};
+use rmlir::ods::rarith::{IntegerOverflowFlags, MulIOp, SubIOp};
+use rmlir::ods::rshape::ShapeOfOp;
+use rmlir::rewrite::{self, Pattern, constant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn marked(op: OperationRef, marker: &str) -> Option<()> {
+    op.has_attribute(marker).then_some(())
+}
+
+fn run(source: &str, pipeline: &str) -> Result<String, rmlir::pipeline::PipelineError> {
+    let context = rmlir::new_context();
+    let mut module = Module::parse(&context, source).expect("parses");
+    rmlir::pipeline::run(&context, &mut module, pipeline)?;
+    Ok(module.as_operation().to_string())
+}
+
+fn canonicalize(source: &str) -> Result<String, rmlir::pipeline::PipelineError> {
+    run(source, "builtin.module(canonicalize)")
+}
+
+/// `x * c -> x << log2(c)` for powers of two, counting its rewrites.
+fn mul_to_shift(marker: &'static str, count: Arc<AtomicUsize>) -> Pattern {
+    Pattern::new::<MulIOp>(marker, move |op, rewriter| {
+        marked(op, marker)?;
+        let c = IntegerAttribute::try_from(constant(op.operand(1).ok()?)?).ok()?;
+        let c = c.value();
+        (c > 1 && c.count_ones() == 1).then_some(())?;
+        let x: Value = op.operand(0).ok()?;
+        let shift = IntegerAttribute::new(x.r#type(), i64::from(c.trailing_zeros()));
+        let location = op.location();
+        let amount = rewriter.insert(rmlir::ops::rarith::constant(location, shift.into()).ok()?);
+        let shl = rewriter.insert(
+            rmlir::ops::rarith::shli(
+                location,
+                x,
+                amount.result(0).ok()?.into(),
+                IntegerOverflowFlags::NONE,
+            )
+            .ok()?,
+        );
+        rewriter.replace_root(&[shl.result(0).ok()?.into()]).ok()?;
+        count.fetch_add(1, Ordering::Relaxed);
+        Some(())
+    })
+}
+
+#[test]
+fn a_typed_pattern_with_state_joins_canonicalize() {
+    let count = Arc::new(AtomicUsize::new(0));
+    rewrite::add_to_canonicalize(mul_to_shift("test.shift_a", Arc::clone(&count))).unwrap();
+    let out = canonicalize(
+        r#"func.func @f(%x: i32) -> (i32, i32, i32) {
+             %c8 = rarith.constant 8 : i32
+             %c6 = rarith.constant 6 : i32
+             %a = rarith.muli %x, %c8 {test.shift_a} : i32
+             %b = rarith.muli %x, %c6 {test.shift_a} : i32
+             %c = rarith.muli %x, %c8 : i32
+             return %a, %b, %c : i32, i32, i32
+           }"#,
+    )
+    .unwrap();
+    // Only the marked multiplication by a power of two became a shift; the
+    // others are left to rmlir's own patterns.
+    assert!(out.contains("rarith.shli %arg0, %c3_i32 : i32"), "{out}");
+    assert!(
+        out.contains("rarith.muli %arg0, %c6_i32 {test.shift_a} : i32"),
+        "{out}"
+    );
+    assert!(out.contains("rarith.muli %arg0, %c8_i32 : i32"), "{out}");
+    assert_eq!(count.load(Ordering::Relaxed), 1);
+}
+
+#[test]
+fn canonicalize_runs_user_patterns_together_with_rmlirs_folds() {
+    rewrite::add_to_canonicalize(mul_to_shift("test.shift_b", Arc::default())).unwrap();
+    // The shift by a constant folds once its operand is constant too.
+    let out = canonicalize(
+        r#"func.func @f() -> i32 {
+             %c5 = rarith.constant 5 : i32
+             %c4 = rarith.constant 4 : i32
+             %a = rarith.muli %c5, %c4 {test.shift_b} : i32
+             return %a : i32
+           }"#,
+    )
+    .unwrap();
+    assert!(out.contains("rarith.constant 20 : i32"), "{out}");
+    assert!(!out.contains("muli") && !out.contains("shli"), "{out}");
+}
+
+#[test]
+fn patterns_join_canonicalize_once_and_only_at_our_ops() {
+    rewrite::add_to_canonicalize(mul_to_shift("test.shift_c", Arc::default())).unwrap();
+    let again = rewrite::add_to_canonicalize(mul_to_shift("test.shift_c", Arc::default()));
+    assert!(again.unwrap_err().contains("already joined"));
+
+    let foreign = Pattern::rooted_at("test.foreign", "func.return", |_, _| None);
+    let error = rewrite::add_to_canonicalize(foreign).unwrap_err();
+    assert!(error.contains("no rarith or rshape op"), "{error}");
+}
+
+#[test]
+fn rshape_ops_take_patterns_too() {
+    // shape_of of a value of static type: an rshape pattern rooted at an
+    // rshape op, joining through rshape's own dialect.
+    rewrite::add_to_canonicalize(Pattern::new::<ShapeOfOp>("test.shape_d", |op, rewriter| {
+        marked(op, "test.shape_d")?;
+        rewriter.erase_root().ok()
+    }))
+    .unwrap();
+    let out = canonicalize(
+        r#"func.func @f(%t: tensor<?xf32>) -> tensor<1xindex> {
+             %s = rshape.shape_of %t {test.shape_d} : tensor<?xf32> -> tensor<1xindex>
+             %u = rshape.shape_of %t {test.shape_d} : tensor<?xf32> -> tensor<1xindex>
+             return %s : tensor<1xindex>
+           }"#,
+    );
+    // The first is used, so erasing it is refused and it stays; the unused
+    // one is gone (by the pattern or by dead-code removal: both erase it).
+    let out = out.unwrap();
+    assert_eq!(out.matches("rshape.shape_of").count(), 1, "{out}");
+}
+
+#[test]
+fn a_panicking_pattern_fails_the_pipeline_with_a_located_diagnostic() {
+    rewrite::add_to_canonicalize(Pattern::new::<SubIOp>("test.panic_e", |op, _| {
+        marked(op, "test.panic_e")?;
+        panic!("the pattern broke");
+    }))
+    .unwrap();
+    let error = canonicalize(
+        r#"func.func @f(%x: i32, %y: i32) -> i32 {
+             %0 = rarith.subi %x, %y {test.panic_e} : i32 loc("sub.mlir":3:14)
+             return %0 : i32
+           }"#,
+    )
+    .unwrap_err();
+    assert_eq!(error.reason, "emitted errors");
+    let text = error.to_string();
+    assert!(text.contains("sub.mlir\":3:14"), "{text}");
+    assert!(text.contains("the pattern broke"), "{text}");
+}
+
+#[test]
+fn replacements_that_do_not_fit_are_refused_and_change_nothing() {
+    let outcomes = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = Arc::clone(&outcomes);
+    let pattern = Pattern::new::<SubIOp>("test.misfit_f", move |op, rewriter| {
+        marked(op, "test.misfit_f")?;
+        let lhs: Value = op.operand(0).ok()?;
+        let mut results = seen.lock().unwrap();
+        results.push(rewriter.replace_root(&[]).is_err());
+        results.push(rewriter.replace_root(&[lhs, lhs]).is_err());
+        // An i64 value (the function's third argument) for an i32 result.
+        let wide: Value = op.block()?.argument(2).ok()?.into();
+        results.push(rewriter.replace_root(&[wide]).is_err());
+        results.push(rewriter.replace_root(&[op.result(0).ok()?.into()]).is_err());
+        results.push(rewriter.erase_root().is_err());
+        Some(())
+    });
+    let context = rmlir::new_context();
+    let mut module = Module::parse(
+        &context,
+        r#"func.func @f(%x: i32, %y: i32, %z: i64) -> i32 {
+             %0 = rarith.subi %x, %y {test.misfit_f} : i32
+             return %0 : i32
+           }"#,
+    )
+    .unwrap();
+    // In a user pass, run by the greedy driver: the pattern changes
+    // nothing, so it did not apply and the driver converges.
+    let patterns = Arc::new(vec![pattern]);
+    let in_pass = Arc::clone(&patterns);
+    rmlir::pipeline::register_pass("test-misfit-f", "Applies misfits", move |op| {
+        rewrite::apply_greedily(op, &in_pass)
+    })
+    .unwrap();
+    rmlir::pipeline::run(&context, &mut module, "builtin.module(test-misfit-f)").unwrap();
+    let results = outcomes.lock().unwrap();
+    assert!(
+        !results.is_empty() && results.iter().all(|&refused| refused),
+        "{results:?}"
+    );
+    let out = module.as_operation().to_string();
+    assert!(
+        out.contains("rarith.subi %arg0, %arg1 {test.misfit_f} : i32"),
+        "{out}"
+    );
+}
+
+#[test]
+fn user_passes_apply_their_own_pattern_sets() {
+    let patterns = vec![mul_to_shift("test.shift_g", Arc::default())];
+    rmlir::pipeline::register_pass("test-shift-g", "Shifts", move |op| {
+        rewrite::apply_greedily(op, &patterns)
+    })
+    .unwrap();
+    let source = r#"func.func @f(%x: i64) -> i64 {
+             %c16 = rarith.constant 16 : i64
+             %a = rarith.muli %x, %c16 {test.shift_g} : i64
+             return %a : i64
+           }"#;
+    let out = run(source, "builtin.module(test-shift-g)").unwrap();
+    assert!(out.contains("rarith.shli %arg0, %c4_i64 : i64"), "{out}");
+    // Not part of canonicalize: only the pass applies it.
+    let out = canonicalize(source).unwrap();
+    assert!(out.contains("rarith.muli"), "{out}");
+}
+
+#[test]
+fn a_panicking_pattern_fails_the_user_pass_that_applied_it() {
+    let patterns = vec![Pattern::new::<MulIOp>("test.panic_h", |op, _| {
+        marked(op, "test.panic_h")?;
+        panic!("boom in h");
+    })];
+    rmlir::pipeline::register_pass("test-panic-h", "Panics", move |op| {
+        rewrite::apply_greedily(op, &patterns)
+    })
+    .unwrap();
+    let error = run(
+        r#"func.func @f(%x: i8) -> i8 {
+             %a = rarith.muli %x, %x {test.panic_h} : i8
+             return %a : i8
+           }"#,
+        "builtin.module(test-panic-h)",
+    )
+    .unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("boom in h"), "{text}");
+    assert!(text.contains("a rewrite pattern panicked"), "{text}");
+}
