@@ -8,6 +8,13 @@
 
 #include "rmlir/BridgeCxx.h"
 
+#include <array>
+#include <atomic>
+#include <cstring>
+#include <mutex>
+
+#include "llvm/Support/SwapByteOrder.h"
+
 #include "mlir/IR/SymbolTable.h"
 
 #include "mlir/CAPI/IR.h"
@@ -309,16 +316,47 @@ llvm::LogicalResult verifyOperationAttribute(Dialect *dialect, Operation *op,
       wrap(attribute.getValue())));
 }
 
-static std::vector<EnumAttrAccess> &enumAccessors() {
-  static std::vector<EnumAttrAccess> accessors;
+namespace {
+/// A registry filled as dialects load (in any context, on any thread) and
+/// read by hooks on every thread: appends are serialized and published with
+/// release/acquire, reads take no lock. A plain std::vector here raced
+/// (a push_back during a read, in tests that create contexts in parallel).
+template <typename T, size_t Capacity> class AppendOnly {
+public:
+  /// Adds `item` unless `same(existing, item)` holds for one already there.
+  template <typename Same> void add(const T &item, Same same) {
+    std::lock_guard<std::mutex> lock(mutex);
+    size_t n = count.load(std::memory_order_relaxed);
+    for (size_t i = 0; i < n; ++i)
+      if (same(items[i], item))
+        return;
+    if (n == Capacity)
+      llvm::report_fatal_error("rmlir: bridge registry full");
+    items[n] = item;
+    count.store(n + 1, std::memory_order_release);
+  }
+  const T *begin() const { return items.data(); }
+  const T *end() const {
+    return items.data() + count.load(std::memory_order_acquire);
+  }
+
+private:
+  std::array<T, Capacity> items{};
+  std::atomic<size_t> count{0};
+  std::mutex mutex;
+};
+} // namespace
+
+static AppendOnly<EnumAttrAccess, 16> &enumAccessors() {
+  static AppendOnly<EnumAttrAccess, 16> accessors;
   return accessors;
 }
 
 void registerEnumAttrAccess(EnumAttrAccess access) {
-  for (const EnumAttrAccess &a : enumAccessors())
-    if (a.getValue == access.getValue)
-      return;
-  enumAccessors().push_back(access);
+  enumAccessors().add(access, [](const EnumAttrAccess &a,
+                                 const EnumAttrAccess &b) {
+    return a.getValue == b.getValue;
+  });
 }
 
 namespace {
@@ -328,17 +366,17 @@ struct TypeNamer {
 };
 } // namespace
 
-static std::vector<TypeNamer> &typeNamers() {
-  static std::vector<TypeNamer> namers;
+static AppendOnly<TypeNamer, 16> &typeNamers() {
+  static AppendOnly<TypeNamer, 16> namers;
   return namers;
 }
 
 void registerTypeNames(llvm::StringRef (*nameOf)(Type),
                        Type (*byName)(MLIRContext *, llvm::StringRef)) {
-  for (const TypeNamer &n : typeNamers())
-    if (n.nameOf == nameOf)
-      return;
-  typeNamers().push_back({nameOf, byName});
+  typeNamers().add({nameOf, byName},
+                   [](const TypeNamer &a, const TypeNamer &b) {
+                     return a.nameOf == b.nameOf;
+                   });
 }
 
 namespace {
@@ -502,6 +540,13 @@ static unsigned copyWords(const llvm::APInt &value, uint64_t *words,
   return value.getBitWidth();
 }
 
+/// Element widths whose raw dense data is `width / 8` little-endian bytes
+/// per element, read and written in bulk (on a little-endian host).
+static bool isBulkWidth(unsigned width) {
+  return llvm::sys::IsLittleEndianHost &&
+         (width == 8 || width == 16 || width == 32 || width == 64);
+}
+
 static unsigned intOrIndexWidth(Type type) {
   if (isa<IndexType>(type))
     return IndexType::kInternalStorageBitWidth;
@@ -597,6 +642,24 @@ extern "C" int rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
   if (!dense)
     return -1;
   Type elementType = dense.getElementType();
+  if (!isa<FloatType, IntegerType, IndexType>(elementType))
+    return -1;
+  unsigned width = isa<FloatType>(elementType)
+                       ? cast<FloatType>(elementType).getWidth()
+                       : intOrIndexWidth(elementType);
+  if (isBulkWidth(width) && wordsPerElement == 1 && !dense.isSplat()) {
+    // One element per `width / 8` bytes of raw data, as the words hold it
+    // (zero-extended): no APInt or APFloat per element.
+    llvm::ArrayRef<char> raw = dense.getRawData();
+    size_t bytes = width / 8;
+    intptr_t n = std::min<intptr_t>(numElements, raw.size() / bytes);
+    for (intptr_t i = 0; i < n; ++i) {
+      uint64_t word = 0;
+      std::memcpy(&word, raw.data() + i * bytes, bytes);
+      words[i] = word;
+    }
+    return width;
+  }
   intptr_t i = 0;
   if (isa<FloatType>(elementType)) {
     for (const llvm::APFloat &value : dense.getValues<llvm::APFloat>()) {
@@ -624,6 +687,20 @@ rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
                                intptr_t wordsPerElement, intptr_t numElements) {
   auto type = cast<ShapedType>(unwrap(shapedType));
   Type elementType = type.getElementType();
+  unsigned width = isa<FloatType>(elementType)
+                       ? cast<FloatType>(elementType).getWidth()
+                       : intOrIndexWidth(elementType);
+  if (isBulkWidth(width) && wordsPerElement == 1 && numElements > 1) {
+    // The raw data DenseElementsAttr::get would write, in one buffer (a
+    // buffer whose elements are all equal is uniqued as the splat, as
+    // there).
+    size_t bytes = width / 8;
+    llvm::SmallVector<char, 256> raw(numElements * bytes);
+    for (intptr_t i = 0; i < numElements; ++i)
+      std::memcpy(raw.data() + i * bytes, &words[i], bytes);
+    return wrap(static_cast<Attribute>(
+        DenseElementsAttr::getFromRawBuffer(type, raw)));
+  }
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     llvm::SmallVector<llvm::APFloat, 4> values;
     for (intptr_t i = 0; i < numElements; ++i)
@@ -631,7 +708,6 @@ rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
           floatFromBits(floatType, words + i * wordsPerElement, wordsPerElement));
     return wrap(static_cast<Attribute>(DenseElementsAttr::get(type, values)));
   }
-  unsigned width = intOrIndexWidth(elementType);
   llvm::SmallVector<llvm::APInt, 4> values;
   for (intptr_t i = 0; i < numElements; ++i)
     values.emplace_back(width, llvm::ArrayRef<uint64_t>(

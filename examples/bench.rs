@@ -1,11 +1,17 @@
 //! `make bench`: canonicalization of rarith/rshape against upstream's C++
 //! arith/shape on the same IR (renamed), in the same process and run.
 //!
-//! Generates `FUNCS` functions mixing what canonicalization does to these
-//! ops (constant folding, x + 0, AddIAddConstant chains, cmpi constant moves
-//! and folds, shape broadcasting), parses them once per repetition and times
-//! only the canonicalize pass. Reports the best of `REPS` per dialect, time
-//! per op, and the ratio rmlir / upstream.
+//! Two workloads, each parsed once per repetition, timing only the
+//! canonicalize pass:
+//! - mixed: `FUNCS` functions mixing what canonicalization does to these ops
+//!   (constant folding, x + 0, AddIAddConstant chains, cmpi constant moves
+//!   and folds, shape broadcasting);
+//! - dense: `FUNCS / 10` functions each folding addi, muli, maxsi, cmpi,
+//!   sitofp and mulf over non-splat `vector<1024xi32>` / `vector<1024xf32>`
+//!   constants (bulk folding of raw element data).
+//!
+//! Reports per workload the best of `REPS` per dialect, time per op, and the
+//! ratio rmlir / upstream (best-vs-best and the median of paired runs).
 //!
 //! Usage: cargo run --release --example bench [FUNCS] [REPS]
 
@@ -63,6 +69,65 @@ fn program(funcs: usize, arith: &str, shape: &str) -> String {
     s
 }
 
+/// Elements per dense constant.
+const DENSE_N: usize = 1024;
+/// Ops per function of [`dense_program`].
+const DENSE_OPS_PER_FUNC: usize = 10;
+
+/// `funcs` functions folding integer and float ops over non-splat dense
+/// vector constants (deterministic, distinct per function).
+fn dense_program(funcs: usize, arith: &str) -> String {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut s = String::new();
+    for n in 0..funcs {
+        let ints = |next: &mut dyn FnMut() -> u64| {
+            (0..DENSE_N)
+                .map(|_| ((next() as i64 as i32) >> (next() % 24)).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (a, b) = (ints(&mut next), ints(&mut next));
+        let floats = (0..DENSE_N)
+            .map(|_| format!("{:?}", (next() % 20001) as f32 / 64.0 - 156.25))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let v = format!("vector<{DENSE_N}xi32>");
+        let f = format!("vector<{DENSE_N}xf32>");
+        let b1 = format!("vector<{DENSE_N}xi1>");
+        writeln!(
+            s,
+            "func.func @d{n}() -> ({v}, {v}, {b1}, {f}) {{
+  %a = {arith}.constant dense<[{a}]> : {v}
+  %b = {arith}.constant dense<[{b}]> : {v}
+  %c = {arith}.constant dense<[{floats}]> : {f}
+  %s = {arith}.addi %a, %b : {v}
+  %m = {arith}.muli %s, %b : {v}
+  %x = {arith}.maxsi %m, %a : {v}
+  %p = {arith}.cmpi slt, %x, %s : {v}
+  %e = {arith}.sitofp %x : {v} to {f}
+  %q = {arith}.mulf %e, %c : {f}
+  return %m, %x, %p, %q : {v}, {v}, {b1}, {f}
+}}"
+        )
+        .unwrap();
+    }
+    s
+}
+
+/// One workload: the same program in our dialects and upstream's.
+struct Workload {
+    name: &'static str,
+    ours: String,
+    theirs: String,
+    ops: usize,
+}
+
 fn time_canonicalize(context: &melior::Context, source: &str, reps: usize) -> (Duration, String) {
     let mut best = Duration::MAX;
     let mut out = String::new();
@@ -90,31 +155,65 @@ fn main() {
     let context = rmlir::new_context();
     context.enable_multi_threading(false);
 
-    let ours = program(funcs, "rarith", "rshape");
-    let theirs = program(funcs, "arith", "shape");
     // Warm up both (first use loads dialects, interfaces, pattern sets).
     time_canonicalize(&context, &program(10, "rarith", "rshape"), 1);
     time_canonicalize(&context, &program(10, "arith", "shape"), 1);
 
-    // BENCH_ONLY=rmlir|upstream times one side alone (for profiling).
+    let dense_funcs = (funcs / 10).max(1);
+    let workloads = [
+        Workload {
+            name: "mixed",
+            ours: program(funcs, "rarith", "rshape"),
+            theirs: program(funcs, "arith", "shape"),
+            ops: funcs * OPS_PER_FUNC,
+        },
+        Workload {
+            name: "dense",
+            ours: dense_program(dense_funcs, "rarith"),
+            theirs: dense_program(dense_funcs, "arith"),
+            ops: dense_funcs * DENSE_OPS_PER_FUNC,
+        },
+    ];
+
+    // BENCH_ONLY=rmlir|upstream times one side alone (for profiling), of
+    // the workload BENCH_WORKLOAD names (default: mixed).
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();
     if !only.is_empty() {
-        let src = if only == "upstream" { &theirs } else { &ours };
+        let name = std::env::var("BENCH_WORKLOAD").unwrap_or_else(|_| "mixed".into());
+        let w = workloads
+            .iter()
+            .find(|w| w.name == name)
+            .expect("BENCH_WORKLOAD is mixed or dense");
+        let src = if only == "upstream" {
+            &w.theirs
+        } else {
+            &w.ours
+        };
         let (t, _) = time_canonicalize(&context, src, reps);
-        println!("{only}: {:.3} ms", t.as_secs_f64() * 1e3);
+        println!("{only} {name}: {:.3} ms", t.as_secs_f64() * 1e3);
         return;
     }
-    // Interleave the two sides so that drift in machine load hits both alike;
-    // keep the best time of each.
+    let mut all_same = true;
+    for w in &workloads {
+        all_same &= measure(&context, w, reps);
+    }
+    if !all_same {
+        std::process::exit(1);
+    }
+}
+
+/// Times `w` on both sides in `reps` interleaved pairs and prints the
+/// report; true when the outputs agree after renaming.
+fn measure(context: &melior::Context, w: &Workload, reps: usize) -> bool {
     // Each repetition times both back to back; the median of the per-pair
     // ratios is robust to load drift on a shared machine.
     let (mut t_up, mut t_rs) = (Duration::MAX, Duration::MAX);
     let (mut out_up, mut out_rs) = (String::new(), String::new());
     let mut pair_ratios = Vec::with_capacity(reps);
     for _ in 0..reps {
-        let (a, o) = time_canonicalize(&context, &theirs, 1);
+        let (a, o) = time_canonicalize(context, &w.theirs, 1);
         (t_up, out_up) = (t_up.min(a), o);
-        let (b, o) = time_canonicalize(&context, &ours, 1);
+        let (b, o) = time_canonicalize(context, &w.ours, 1);
         (t_rs, out_rs) = (t_rs.min(b), o);
         pair_ratios.push(b.as_secs_f64() / a.as_secs_f64());
     }
@@ -127,12 +226,13 @@ fn main() {
         .replace("shape.", "rshape.");
     let same = renamed == out_rs;
 
-    let ops = (funcs * OPS_PER_FUNC) as f64;
+    let ops = w.ops as f64;
     let per = |t: Duration| t.as_secs_f64() * 1e6 / ops;
     let mut report = String::new();
     writeln!(
         report,
-        "canonicalize, {funcs} functions x {OPS_PER_FUNC} ops, best of {reps}, single-threaded"
+        "canonicalize, {} workload, {} ops, best of {reps}, single-threaded",
+        w.name, w.ops
     )
     .unwrap();
     writeln!(
@@ -158,7 +258,5 @@ fn main() {
     .unwrap();
     writeln!(report, "  outputs identical after renaming: {same}").unwrap();
     print!("{report}");
-    if !same {
-        std::process::exit(1);
-    }
+    same
 }

@@ -75,6 +75,7 @@ pub fn run(
     }
     let pm = PassManager::new(context);
     let (parsed, diagnostics) = crate::ffi::diagnostics::capture(context, || {
+        let _reading = crate::ffi::context::pass_registry_read();
         melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
     });
     parsed.map_err(|e| fail(format!("does not parse: {e}"), diagnostics))?;

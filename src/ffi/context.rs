@@ -75,8 +75,25 @@ pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegi
 /// (idempotent).
 pub fn register_passes(descriptor: &'static Descriptor) {
     install(descriptor);
+    let _writing = pass_registry_write();
     // SAFETY: the hook table is installed; registration is idempotent.
     unsafe { b::rmlirBridgeRegisterPasses() }
+}
+
+/// MLIR's pass registry is a plain global map: a registration while another
+/// thread looks a pass up (parsing a pipeline) corrupts it (a segfault, or a
+/// C++ exception unwinding into Rust). Rust code that parses pipelines holds
+/// this lock for reading, code that registers passes for writing.
+static PASS_REGISTRY: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held while parsing a pass pipeline.
+pub(crate) fn pass_registry_read() -> std::sync::RwLockReadGuard<'static, ()> {
+    PASS_REGISTRY.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held while registering passes.
+pub(crate) fn pass_registry_write() -> std::sync::RwLockWriteGuard<'static, ()> {
+    PASS_REGISTRY.write().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Runs upstream's MlirOptMain with every upstream dialect and pass plus
@@ -124,7 +141,10 @@ pub fn new_context(descriptor: &'static Descriptor) -> melior::Context {
 fn register_all_passes_once(descriptor: &'static Descriptor) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        melior::utility::register_all_passes();
+        {
+            let _writing = pass_registry_write();
+            melior::utility::register_all_passes();
+        }
         register_passes(descriptor);
     });
 }

@@ -21,10 +21,6 @@ struct Entry {
 /// The registered passes, in order; ids follow the descriptor's passes.
 static ENTRIES: Mutex<Vec<&'static Entry>> = Mutex::new(Vec::new());
 
-/// Held across a registration (the name check and MLIR's registry, a global
-/// map); never while a pass runs or parses, which take `ENTRIES` briefly.
-static REGISTERING: Mutex<()> = Mutex::new(());
-
 fn entry(index: usize) -> Option<&'static Entry> {
     ENTRIES.lock().ok()?.get(index).copied()
 }
@@ -60,9 +56,9 @@ pub fn register(
             "`{argument}` is no pass name (lowercase letters, digits, `-` and `_`, starting with a letter)"
         ));
     }
-    let _registering = REGISTERING
-        .lock()
-        .map_err(|_| "pass registration is poisoned")?;
+    // Held across the name check and the registration: no pipeline parses
+    // meanwhile (MLIR's registry is a plain global map).
+    let _writing = super::context::pass_registry_write();
     if is_registered(argument) {
         return Err(format!("a pass named `{argument}` is already registered"));
     }
@@ -81,8 +77,8 @@ pub fn register(
         dependentDialects: std::ptr::null(),
         numDependentDialects: 0,
     };
-    // SAFETY: the strings are leaked ('static), no dependent dialects;
-    // `REGISTERING` serializes registrations.
+    // SAFETY: the strings are leaked ('static), no dependent dialects; the
+    // registry lock is held for writing.
     unsafe { b::rmlirBridgeRegisterPass(desc) };
     Ok(())
 }

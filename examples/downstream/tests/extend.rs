@@ -38,3 +38,41 @@ fn the_pass_is_registered_once_and_named_in_pipelines() {
     let taken = rmlir::pipeline::register_pass("downstream-strength-reduce", "again", |_| Ok(()));
     assert!(taken.unwrap_err().contains("already registered"));
 }
+
+#[test]
+fn rshape_ir_built_with_the_generated_builders_folds() {
+    use melior::dialect::func;
+    use melior::ir::attribute::{StringAttribute, TypeAttribute};
+    use melior::ir::operation::OperationLike;
+    use melior::ir::r#type::{FunctionType, RankedTensorType};
+    use melior::ir::{Block, BlockLike, Location, Module, Region, RegionLike, Type};
+    use rmlir::ops::rshape;
+
+    // func @rank(%t: tensor<2x3xf32>) -> index { rank(shape_of(%t)) }
+    let context = rmlir::new_context();
+    let location = Location::unknown(&context);
+    let index = Type::index(&context);
+    let tensor: Type = RankedTensorType::new(&[2, 3], Type::float32(&context), None).into();
+    let block = Block::new(&[(tensor, location)]);
+    let shape = block
+        .append_operation(rshape::shape_of(location, block.argument(0).unwrap().into()).unwrap());
+    let rank =
+        block.append_operation(rshape::rank(location, shape.result(0).unwrap().into()).unwrap());
+    block.append_operation(func::r#return(&[rank.result(0).unwrap().into()], location));
+    let region = Region::new();
+    region.append_block(block);
+    let mut module = Module::new(location);
+    module.body().append_operation(func::func(
+        &context,
+        StringAttribute::new(&context, "rank"),
+        TypeAttribute::new(FunctionType::new(&context, &[tensor], &[index]).into()),
+        region,
+        &[],
+        location,
+    ));
+    assert!(module.as_operation().verify());
+    rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)").unwrap();
+    let text = module.as_operation().to_string();
+    assert!(text.contains("rarith.constant 2 : index"), "{text}");
+    assert!(!text.contains("rshape."), "{text}");
+}
