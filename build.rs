@@ -5,6 +5,8 @@
 
 #[path = "codegen/ods.rs"]
 mod ods;
+#[path = "codegen/passes.rs"]
+mod passes;
 
 use std::{
     env, fs,
@@ -102,6 +104,21 @@ fn main() {
         .collect();
     fs::write(out.join("ods_builders.rs"), ods::builders(&dialects, &cpp))
         .expect("write ods_builders.rs");
+
+    // The passes (cpp/td/RMlirPasses.td): the pass table and typed options.
+    let json = Command::new(prefix.join("bin/llvm-tblgen"))
+        .arg("--dump-json")
+        .arg(format!("-I{}", include.display()))
+        .arg("cpp/td/RMlirPasses.td")
+        .output()
+        .expect("run llvm-tblgen");
+    assert!(
+        json.status.success(),
+        "llvm-tblgen --dump-json failed on RMlirPasses.td"
+    );
+    let records: serde_json::Value =
+        serde_json::from_slice(&json.stdout).expect("parse tblgen json");
+    fs::write(out.join("ods_passes.rs"), passes::generate(&records)).expect("write ods_passes.rs");
 
     // 3. The generic C++ bridge.
     // The bridge is compiled by the clang that built libMLIR.so: MLIR derives

@@ -3,27 +3,23 @@
 //! take rarith IR and give it back. Every op keeps its operands, result
 //! types and attributes (rarith's attributes are arith's own).
 
+use super::{RunPass, decls};
 use crate::ffi::ir::{Op, Value};
 use crate::ffi::walk;
-use crate::registry::PassDef;
 
-pub const TO_ARITH: PassDef = PassDef {
-    argument: "convert-rarith-to-arith",
-    description: "Convert rarith ops to upstream arith ops (one to one)",
-    op_name: "",
-    dependent_dialects: || vec![crate::ffi::context::arith_dialect_handle()],
-    options: &[],
-    run: |root, _| rename_dialect(root, "rarith", "arith"),
-};
+impl RunPass for decls::ConvertRArithToArith {
+    type Options = decls::ConvertRArithToArithOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        rename_dialect(op, "rarith", "arith")
+    }
+}
 
-pub const FROM_ARITH: PassDef = PassDef {
-    argument: "convert-arith-to-rarith",
-    description: "Convert upstream arith ops to rarith ops (one to one)",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[],
-    run: |root, _| rename_dialect(root, "arith", "rarith"),
-};
+impl RunPass for decls::ConvertArithToRArith {
+    type Options = decls::ConvertArithToRArithOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        rename_dialect(op, "arith", "rarith")
+    }
+}
 
 /// Re-creates every `from.X` op under `root` as `to.X`. The two dialects
 /// share their attributes (rarith holds arith's `#arith.fastmath`,

@@ -14,33 +14,25 @@
 //! docs/upstream-differences.md).
 
 use super::driver::{EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
+use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-expand",
-    description: "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[
-        PassOption::flag("include-bf16"),
-        PassOption::flag("include-f8e8m0"),
-        PassOption::flag("include-f4e2m1"),
-    ],
-    run: |op, options| {
+impl RunPass for decls::RArithExpand {
+    type Options = decls::RArithExpandOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
         let flags = Flags {
-            bf16: options.flag("include-bf16"),
-            f8e8m0: options.flag("include-f8e8m0"),
-            f4e2m1: options.flag("include-f4e2m1"),
+            bf16: options.include_bf16,
+            f8e8m0: options.include_f8e8m0,
+            f4e2m1: options.include_f4e2m1,
         };
         FLAGS.with(|f| f.set(flags));
         run(op)
-    },
-};
+    }
+}
 
 /// The rarith ops this pass expands; every other rarith op is legal.
 const EXPANDED: &[&str] = &[

@@ -11,27 +11,19 @@
 //! returned as they are, where upstream builds `extui`/`trunci` from i64 to
 //! i64, which do not verify (docs/upstream-differences.md).
 
+use super::{RunPass, decls};
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
-use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use crate::semantics::enums::rarith::CmpFPredicate;
 
-pub const PASS: PassDef = PassDef {
-    argument: "convert-rarith-to-apfloat",
-    description: "Convert rarith float ops to APFloat runtime library calls",
-    op_name: "builtin.module",
-    dependent_dialects: || {
-        vec![
-            crate::dialects::rarith_dialect_handle(),
-            crate::ffi::context::func_dialect_handle(),
-            crate::ffi::context::vector_dialect_handle(),
-        ]
-    },
-    options: &[],
-    run: |root, _| run(root),
-};
+impl RunPass for decls::ConvertRArithToAPFloat {
+    type Options = decls::ConvertRArithToAPFloatOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 /// What an op becomes.
 #[derive(Clone, Copy)]

@@ -14,36 +14,24 @@
 //! Runs on MLIR's own dialect conversion (partial, as upstream's): ops no
 //! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
+use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, ToLlvmPatterns,
 };
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
 use crate::semantics::float::Format;
 use std::collections::HashMap;
 
-pub const PASS: PassDef = PassDef {
-    argument: "convert-rarith-to-llvm",
-    description: "Convert rarith ops to the LLVM dialect",
-    op_name: "",
-    dependent_dialects: || vec![crate::ffi::context::llvm_dialect_handle()],
-    options: &[PassOption::text("index-bitwidth")],
-    run: |op, options| {
-        let width = match options.text("index-bitwidth").map(str::parse::<u32>) {
-            None => 0,
-            Some(Ok(w)) => w,
-            Some(Err(_)) => {
-                op.emit_error("invalid value for option index-bitwidth");
-                return false;
-            }
-        };
+impl RunPass for decls::ConvertRArithToLLVM {
+    type Options = decls::ConvertRArithToLLVMOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
         // 0: the data layout's (the machine word), as upstream.
-        run(op, width)
-    },
-};
+        run(op, options.index_bitwidth)
+    }
+}
 
 /// Which rarith attributes carry over, and how.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -6,30 +6,20 @@
 //! fastmath<contract>`). Runs on MLIR's own dialect conversion (partial), as
 //! upstream's pass does.
 
+use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{PassDef, PassOption};
 use crate::semantics::enums::rarith::FastMathFlags;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-emulate-unsupported-floats",
-    description: "Emulate operations on unsupported floats with extf/truncf",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[
-        PassOption::list("source-types"),
-        PassOption::text("target-type"),
-    ],
-    run: |root, options| {
-        run(
-            root,
-            &options.list("source-types"),
-            options.text("target-type").unwrap_or("f32"),
-        )
-    },
-};
+impl RunPass for decls::RArithEmulateUnsupportedFloats {
+    type Options = decls::RArithEmulateUnsupportedFloatsOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
+        let sources: Vec<&str> = options.source_types.iter().map(String::as_str).collect();
+        run(op, &sources, &options.target_type)
+    }
+}
 
 /// The float type names the pass accepts (upstream's `parseFloatType`).
 const FLOAT_NAMES: &[&str] = &[

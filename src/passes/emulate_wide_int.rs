@@ -9,48 +9,27 @@
 //! and ops on 2N-bit integers that no pattern emulates (division,
 //! remainder, ...), fail to legalize.
 
-use crate::ffi::context::vector_dialect_handle;
+use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rarith::{self, CmpIPredicate};
-use crate::registry::{PassDef, PassOption};
 use crate::semantics::ApInt;
 use crate::semantics::float::Fp;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-emulate-wide-int",
-    description: "Emulate 2*N-bit integer operations using N-bit operations",
-    op_name: "",
-    dependent_dialects: || {
-        vec![
-            crate::dialects::rarith_dialect_handle(),
-            vector_dialect_handle(),
-        ]
-    },
-    options: &[PassOption::text("widest-int-supported")],
-    run: |root, options| {
-        let widest = match options.text("widest-int-supported") {
-            None => 32,
-            Some(text) => match text.parse::<u32>() {
-                Ok(w) => w,
-                Err(_) => {
-                    root.emit_error(&format!(
-                        "invalid value `{text}` for option widest-int-supported"
-                    ));
-                    return false;
-                }
-            },
-        };
+impl RunPass for decls::RArithEmulateWideInt {
+    type Options = decls::RArithEmulateWideIntOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
+        let widest = options.widest_int_supported;
         // Upstream fails the pass, without a diagnostic, on a width that is
         // not a power of two of at least 2.
         if !widest.is_power_of_two() || widest < 2 {
             return false;
         }
-        run(root, widest)
-    },
-};
+        run(op, widest)
+    }
+}
 
 /// The ops this pass emulates (one conversion pattern each: the driver
 /// never applies a pattern to the ops its own rewrite created, and the

@@ -7,33 +7,19 @@
 //! to a supported width fold away. MLIR's greedy driver runs the patterns
 //! bottom-up, kept in step with the analysis, as upstream's pass does.
 
+use super::{RunPass, decls};
 use crate::ffi::dataflow::{IntRangeSolver, SolverPattern};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::{PassDef, PassOption};
 use crate::semantics::int_range::IntRange;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-int-range-narrowing",
-    description: "Reduce integer operations bitwidth based on integer range analysis",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[PassOption::list("int-bitwidths-supported")],
-    run: |root, options| {
-        let mut widths = Vec::new();
-        for w in options.list("int-bitwidths-supported") {
-            let Ok(w) = w.parse::<u32>() else {
-                root.emit_error(&format!(
-                    "invalid value `{w}` for option int-bitwidths-supported"
-                ));
-                return false;
-            };
-            widths.push(w);
-        }
-        run(root, &widths)
-    },
-};
+impl RunPass for decls::RArithIntRangeNarrowing {
+    type Options = decls::RArithIntRangeNarrowingOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
+        run(op, &options.int_bitwidths_supported)
+    }
+}
 
 fn run(root: Op, widths: &[u32]) -> bool {
     let Some(solver) = IntRangeSolver::run(root) else {

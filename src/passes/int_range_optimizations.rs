@@ -6,21 +6,19 @@
 //! already below the modulus (DeleteTrivialRem, which the stock pass can
 //! only apply to upstream's arith ops).
 
+use super::{RunPass, decls};
 use crate::ffi::dataflow::{IntRangeSolver, SolverPattern};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::PassDef;
 use crate::semantics::ApInt;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-int-range-optimizations",
-    description: "Do optimizations based on integer range analysis (rarith)",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[],
-    run: |root, _| run(root),
-};
+impl RunPass for decls::RArithIntRangeOptimizations {
+    type Options = decls::RArithIntRangeOptimizationsOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 fn run(root: Op) -> bool {
     let Some(solver) = IntRangeSolver::run(root) else {

@@ -19,28 +19,112 @@ mod test_arith_interfaces;
 mod test_panic;
 mod unsigned_when_equivalent;
 
-use crate::registry::PassDef;
+use crate::ffi::ir::Op;
+use crate::registry::{PassDef, PassOption, PassOptions};
 
 pub use arith_to_llvm::TO_LLVM as RARITH_TO_LLVM;
 
+/// A pass declared in `cpp/td/RMlirPasses.td`, implemented in Rust. The
+/// generated pass table calls every declared pass's implementation, so a
+/// declaration without one does not compile.
+pub trait RunPass {
+    /// The pass's options, generated from its ODS declaration.
+    type Options;
+    /// Runs the pass on `op`; false signals failure (after diagnostics).
+    fn run(op: Op, options: Self::Options) -> bool;
+}
+
+/// Parses the options of pass `P` and runs it; options that do not parse
+/// are an error at `op`.
+fn run_declared<P: RunPass>(
+    op: Op,
+    options: &PassOptions,
+    parse: fn(&PassOptions) -> Result<P::Options, String>,
+) -> bool {
+    match parse(options) {
+        Ok(options) => P::run(op, options),
+        Err(message) => {
+            op.emit_error(&message);
+            false
+        }
+    }
+}
+
+/// The value of option `name` written `text`.
+fn parse_value<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("invalid value `{text}` for option {name}"))
+}
+
+/// The passes and their options, generated from `cpp/td/RMlirPasses.td`.
+pub mod decls {
+    use super::{PassDef, PassOption, PassOptions, parse_value, run_declared};
+    include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
+}
+
 /// Every Rust pass; the index is the pass id.
-pub static ALL: &[PassDef] = &[
-    arith_to_llvm::PASS,
-    arith_bridge::TO_ARITH,
-    arith_bridge::FROM_ARITH,
-    arith_expand::PASS,
-    outline::PASS,
-    reify::PASS,
-    shape_constraints::CONVERT,
-    shape_constraints::REMOVE,
-    shape_lowering::PASS,
-    shape_to_std::PASS,
-    test_panic::PASS,
-    test_arith_interfaces::PASS,
-    unsigned_when_equivalent::PASS,
-    emulate_unsupported_floats::PASS,
-    int_range_optimizations::PASS,
-    int_range_narrowing::PASS,
-    arith_to_apfloat::PASS,
-    emulate_wide_int::PASS,
-];
+pub static ALL: &[PassDef] = decls::ODS_PASSES;
+
+#[cfg(test)]
+mod tests {
+    use super::decls::*;
+    use super::*;
+
+    fn parse(text: &str, pass: &str) -> PassOptions {
+        let def = ALL.iter().find(|p| p.argument == pass).expect("declared");
+        PassOptions::parse(text, def.options).expect("options parse")
+    }
+
+    #[test]
+    fn options_default_to_what_ods_declares() {
+        let wide = RArithEmulateWideIntOptions::default();
+        assert_eq!(wide.widest_int_supported, 32);
+        let floats = RArithEmulateUnsupportedFloatsOptions::default();
+        assert_eq!(floats.target_type, "f32");
+        assert!(floats.source_types.is_empty());
+        assert_eq!(ConvertRArithToLLVMOptions::default().index_bitwidth, 0);
+        assert!(!RArithExpandOptions::default().include_bf16);
+    }
+
+    #[test]
+    fn options_parse_into_their_ods_types() {
+        let o = RArithIntRangeNarrowingOptions::parse(&parse(
+            "int-bitwidths-supported=8,16,32",
+            "rarith-int-range-narrowing",
+        ))
+        .unwrap();
+        assert_eq!(o.int_bitwidths_supported, [8, 16, 32]);
+        let o = RArithExpandOptions::parse(&parse(
+            "include-bf16 include-f4e2m1=false",
+            "rarith-expand",
+        ))
+        .unwrap();
+        assert!(o.include_bf16 && !o.include_f4e2m1 && !o.include_f8e8m0);
+        let o = RArithEmulateUnsupportedFloatsOptions::parse(&parse(
+            "source-types=bf16,f16 target-type=f64",
+            "rarith-emulate-unsupported-floats",
+        ))
+        .unwrap();
+        assert_eq!(o.source_types, ["bf16", "f16"]);
+        assert_eq!(o.target_type, "f64");
+    }
+
+    #[test]
+    fn values_of_the_wrong_type_are_errors_that_name_the_option() {
+        let error = ConvertRArithToLLVMOptions::parse(&parse(
+            "index-bitwidth=-3",
+            "convert-rarith-to-llvm",
+        ))
+        .unwrap_err();
+        assert_eq!(error, "invalid value `-3` for option index-bitwidth");
+    }
+
+    #[test]
+    fn every_declared_pass_is_in_the_table_with_its_anchor() {
+        let anchor = |name: &str| ALL.iter().find(|p| p.argument == name).map(|p| p.op_name);
+        assert_eq!(ALL.len(), 18);
+        assert_eq!(anchor("remove-rshape-constraints"), Some("func.func"));
+        assert_eq!(anchor("convert-rshape-to-std"), Some("builtin.module"));
+        assert_eq!(anchor("convert-rarith-to-llvm"), Some(""));
+    }
+}

@@ -7,23 +7,22 @@
 //! dead ops. `tensor.dim` is first rewritten to `get_extent` of `shape_of`,
 //! so that dimension queries join the shape computations.
 
+use super::{RunPass, decls};
 use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ffi::walk::{self, Builder};
 use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::{PassDef, PatternDef};
+use crate::registry::PatternDef;
 use std::collections::{HashMap, HashSet, VecDeque};
 
-pub const PASS: PassDef = PassDef {
-    argument: "outline-rshape-computation",
-    description: "Outline the computations of with_shape shapes into rshape.func (upstream's outline-shape-computation)",
-    op_name: "builtin.module",
-    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
-    options: &[],
-    run: |op, _| run(op),
-};
+impl RunPass for decls::OutlineRShapeComputation {
+    type Options = decls::OutlineRShapeComputationOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 static TENSOR_DIM: PatternDef = PatternDef {
     name: "TensorDimOpRewriter",

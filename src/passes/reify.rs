@@ -26,30 +26,23 @@
 //! inlined); stage 3 to native code is `convert-rshape-to-std` and the
 //! usual lowering.
 
+use super::{RunPass, decls};
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
 use crate::ods::rshape;
 use crate::ods::{OdsOp, rarith};
-use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
 use std::collections::HashMap;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rshape-reify-shape-functions",
-    description: "Reify the library shape functions of mapped ops at their shape_of uses, in constrained form (seed 003, stage 1 to 2)",
-    op_name: "builtin.module",
-    dependent_dialects: || {
-        vec![
-            crate::dialects::rarith_dialect_handle(),
-            crate::dialects::rshape_dialect_handle(),
-        ]
-    },
-    options: &[],
-    run: |op, _| run(op),
-};
+impl RunPass for decls::RShapeReifyShapeFunctions {
+    type Options = decls::RShapeReifyShapeFunctionsOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 fn run(module: Op) -> bool {
     let Some(libs) = module.attr(crate::shape::LIB_ATTR) else {

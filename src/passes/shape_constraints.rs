@@ -3,35 +3,27 @@
 //! on rshape. Both run MLIR's greedy driver (so folding and dead-code removal
 //! happen as upstream's do).
 
+use super::{RunPass, decls};
 use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::{PassDef, PatternDef};
+use crate::registry::PatternDef;
 
-pub const CONVERT: PassDef = PassDef {
-    argument: "convert-rshape-constraints",
-    description: "Convert rshape constraint operations to cf.assert checks",
-    op_name: "",
-    dependent_dialects: || {
-        vec![
-            crate::ffi::context::cf_dialect_handle(),
-            crate::dialects::rshape_dialect_handle(),
-        ]
-    },
-    options: &[],
-    run: |op, _| run_convert(op),
-};
+impl RunPass for decls::ConvertRShapeConstraints {
+    type Options = decls::ConvertRShapeConstraintsOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run_convert(op)
+    }
+}
 
-pub const REMOVE: PassDef = PassDef {
-    argument: "remove-rshape-constraints",
-    description: "Replace all rshape cstr_ ops with a true witness",
-    op_name: "func.func",
-    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
-    options: &[],
-    run: |op, _| run_remove(op),
-};
+impl RunPass for decls::RemoveRShapeConstraints {
+    type Options = decls::RemoveRShapeConstraintsOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run_remove(op)
+    }
+}
 
 static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
     name: "CstrBroadcastableToRequire",

@@ -2,21 +2,19 @@
 //! rshape. `num_elements` becomes a `reduce` that multiplies the extents,
 //! starting from a constant 1 of the result type.
 
+use super::{RunPass, decls};
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::walk;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::PassDef;
 use crate::semantics::ApInt;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rshape-to-rshape-lowering",
-    description: "Legalize rshape ops to ones convertible to rarith (num_elements to reduce)",
-    op_name: "func.func",
-    dependent_dialects: || vec![crate::dialects::rshape_dialect_handle()],
-    options: &[],
-    run: |op, _| run(op),
-};
+impl RunPass for decls::RShapeToRShapeLowering {
+    type Options = decls::RShapeToRShapeLoweringOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 fn run(root: Op) -> bool {
     for op in walk::collect(root, |o| o.isa::<rshape::NumElementsOp>()) {

@@ -11,28 +11,20 @@
 //! outputs compare equal after renaming.
 
 use super::driver::{Driver, EQ, Emit, SLT, ULT};
+use super::{RunPass, decls};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk;
 use crate::ods::{OdsOp, rarith, rshape};
-use crate::registry::PassDef;
 use crate::semantics::shape::DYNAMIC;
 use crate::shape::{is_shape_type, is_size_type};
 use std::collections::HashMap;
 
-pub const PASS: PassDef = PassDef {
-    argument: "convert-rshape-to-std",
-    description: "Convert rshape ops on extent tensors and indices to rarith, scf and tensor",
-    op_name: "builtin.module",
-    dependent_dialects: || {
-        vec![
-            crate::dialects::rarith_dialect_handle(),
-            crate::ffi::context::scf_dialect_handle(),
-            crate::ffi::context::tensor_dialect_handle(),
-        ]
-    },
-    options: &[],
-    run: |op, _| run(op),
-};
+impl RunPass for decls::ConvertRShapeToStd {
+    type Options = decls::ConvertRShapeToStdOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 /// The ops upstream's pass has a pattern for.
 const ROOTS: &[&str] = &[

@@ -5,25 +5,20 @@
 //! the interfaces, as upstream code written against them does. Run on a
 //! rarith program and on its arith renaming, the outputs must be the same.
 
+use super::{RunPass, decls};
 use crate::ffi::arith_interfaces::{self, Answer};
 use crate::ffi::ir::Op;
 use crate::ffi::walk;
-use crate::registry::{PassDef, PassOption, PassOptions};
 
-pub const PASS: PassDef = PassDef {
-    argument: "test-rmlir-arith-interfaces",
-    description: "Test only: reports (and sets) what arith's op interfaces answer for every op",
-    op_name: "",
-    dependent_dialects: Vec::new,
-    options: &[
-        PassOption::text("set-fastmath"),
-        PassOption::text("set-overflow"),
-    ],
-    run,
-};
+impl RunPass for decls::TestRMlirArithInterfaces {
+    type Options = decls::TestRMlirArithInterfacesOptions;
+    fn run(op: Op, options: Self::Options) -> bool {
+        run(op, &options.set_fastmath, &options.set_overflow)
+    }
+}
 
-fn run(root: Op, options: &PassOptions) -> bool {
-    let bits = |name: &str| match options.text(name).map(str::parse::<u32>) {
+fn run(root: Op, set_fastmath: &str, set_overflow: &str) -> bool {
+    let bits = |name: &str, text: &str| match (!text.is_empty()).then(|| text.parse::<u32>()) {
         None => Ok(None),
         Some(Ok(b)) => Ok(Some(b)),
         Some(Err(_)) => {
@@ -31,7 +26,10 @@ fn run(root: Op, options: &PassOptions) -> bool {
             Err(())
         }
     };
-    let (Ok(fastmath), Ok(overflow)) = (bits("set-fastmath"), bits("set-overflow")) else {
+    let (Ok(fastmath), Ok(overflow)) = (
+        bits("set-fastmath", set_fastmath),
+        bits("set-overflow", set_overflow),
+    ) else {
         return false;
     };
     for op in walk::collect(root, |_| true) {

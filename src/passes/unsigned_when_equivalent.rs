@@ -9,22 +9,20 @@
 //! op's states: a value made by an earlier rewrite has no range, so an op
 //! that uses it stays signed — exactly upstream's result on chains.
 
+use super::{RunPass, decls};
 use crate::ffi::dataflow::IntRangeSolver;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
-use crate::registry::PassDef;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
 
-pub const PASS: PassDef = PassDef {
-    argument: "rarith-unsigned-when-equivalent",
-    description: "Replace signed ops with unsigned ones where they are proven equivalent",
-    op_name: "",
-    dependent_dialects: || vec![crate::dialects::rarith_dialect_handle()],
-    options: &[],
-    run: |root, _| run(root),
-};
+impl RunPass for decls::RArithUnsignedWhenEquivalent {
+    type Options = decls::RArithUnsignedWhenEquivalentOptions;
+    fn run(op: Op, _: Self::Options) -> bool {
+        run(op)
+    }
+}
 
 /// Signed ops and the unsigned op each becomes (floordivsi of non-negative
 /// values is a plain unsigned division).

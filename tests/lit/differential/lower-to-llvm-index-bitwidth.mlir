@@ -21,7 +21,7 @@
 // RUN: diff -u %t.generic-upstream %t.generic-rmlir
 // RUN: diff -u %t.generic-upstream %t.generic-plugin
 // RUN: not rmlir-opt %s --convert-rarith-to-llvm=index-bitwidth=wide 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: invalid value for option index-bitwidth
+// BAD: error: invalid value `wide` for option index-bitwidth
 
 // CHECK-LABEL: func.func @index_width
 // CHECK: llvm.mlir.constant(7 : index) : i32
