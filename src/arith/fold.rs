@@ -50,6 +50,9 @@ pub fn binary_int(
         return None;
     }
     let result_type = result_type.unwrap_or(lt);
+    if let Some(out) = binary_lanes(lhs, rhs, result_type, &f) {
+        return out;
+    }
     match (lhs.as_int_const()?, rhs.as_int_const()?) {
         (IntConst::Scalar(a), IntConst::Scalar(b)) => Some(Attr::int(result_type, &f(&a, &b)?)),
         (IntConst::Splat(a), IntConst::Splat(b)) => {
@@ -67,6 +70,35 @@ pub fn binary_int(
             Some(Attr::dense_ints(result_type, &values))
         }
     }
+}
+
+/// [`binary_int`] on two non-splat dense constants of at most 64-bit
+/// elements, with a result of at most 64-bit elements: one word per element
+/// in and out, no decoded vectors. None when the operands are not such
+/// constants (the caller folds them); Some(None) when `f` refuses.
+fn binary_lanes(
+    lhs: Attr,
+    rhs: Attr,
+    result_type: Type,
+    f: &impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
+) -> Option<Option<Attr>> {
+    if lhs.is_splat() || rhs.is_splat() {
+        return None;
+    }
+    let out_width = result_type.element_type_or_self().int_width()?;
+    if !(1..=64).contains(&out_width) {
+        return None;
+    }
+    let (width, a) = lhs.dense_int_lanes()?;
+    let (_, b) = rhs.dense_int_lanes()?;
+    let mut out = Vec::with_capacity(a.len());
+    for (&x, &y) in a.iter().zip(&b) {
+        match f(&ApInt::from_u64(width, x), &ApInt::from_u64(width, y)) {
+            Some(r) => out.push(r.low_u64()),
+            None => return Some(None),
+        }
+    }
+    Some(Some(Attr::dense_int_from_lanes(result_type, &out)))
 }
 
 fn expand(c: IntConst, n: usize) -> Vec<ApInt> {

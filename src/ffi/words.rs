@@ -55,6 +55,29 @@ pub(crate) fn read_dense_all(attr: Attr, count: usize, width: u32) -> Option<Vec
     Some(flat.chunks(per).map(|c| ApInt::from_words(w, c)).collect())
 }
 
+/// Every element of a dense int/index elements attribute of at most 64
+/// bits, one zero-extended word each, in one call.
+pub(crate) fn read_dense_words(attr: Attr, count: usize) -> Option<Vec<u64>> {
+    let mut flat = vec![0u64; count];
+    // SAFETY: attr is live; flat has room for `count` one-word elements; the
+    // bridge checks the attribute kind and returns -1 otherwise.
+    let w = unsafe {
+        b::rmlirDenseIntElementsGetAllWords(attr.raw(), flat.as_mut_ptr(), 1, count as isize)
+    };
+    (w > 0).then_some(flat)
+}
+
+/// Dense elements of shaped type `ty` (elements of at most 64 bits) from
+/// one word per element.
+pub(crate) fn build_dense_words(ty: Type, words: &[u64]) -> Attr {
+    // SAFETY: ty is a live shaped type; words holds words.len() elements of
+    // one word.
+    Attr::from_raw(unsafe {
+        b::rmlirDenseElementsGetFromWords(ty.raw(), words.as_ptr(), 1, words.len() as isize)
+    })
+    .expect("dense elements attr")
+}
+
 /// Dense elements of shaped type `ty` from `values` (one value: a splat).
 pub(crate) fn build_dense(ty: Type, values: &[ApInt]) -> Attr {
     build_dense_exact(ty, values)

@@ -26,14 +26,26 @@ impl ApInt {
     /// Zero of the given width. Width 0 (`i0`) is allowed: its one value is 0,
     /// which is also its all-ones value, as in LLVM.
     pub fn zero(width: u32) -> Self {
-        ApInt {
-            width,
-            words: SmallVec::from_elem(0, num_words(width)),
-        }
+        let n = num_words(width);
+        let words = if n <= 2 {
+            SmallVec::from_buf_and_len([0, 0], n)
+        } else {
+            SmallVec::from_elem(0, n)
+        };
+        ApInt { width, words }
     }
 
     /// The value `value` truncated to `width` bits.
+    #[inline]
     pub fn from_u64(width: u32, value: u64) -> Self {
+        if (1..=64).contains(&width) {
+            // One inline word: the hot path of folding dense elements.
+            let mask = u64::MAX >> (64 - width);
+            return ApInt {
+                width,
+                words: SmallVec::from_buf_and_len([value & mask, 0], 1),
+            };
+        }
         let mut r = Self::zero(width);
         r.words[0] = value;
         r.clear_unused_bits();
@@ -64,7 +76,7 @@ impl ApInt {
             let w = words.first().copied().unwrap_or(0) & mask;
             return ApInt {
                 width,
-                words: smallvec::smallvec![w],
+                words: SmallVec::from_buf_and_len([w, 0], 1),
             };
         }
         let mut r = Self::zero(width);
