@@ -9,7 +9,7 @@ use crate::ods::rarith;
 use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::enums::rarith::FastMathFlags;
-use crate::semantics::float::{Fp, Rounding};
+use crate::semantics::float::{Format, Fp, Rounding};
 use crate::semantics::small_float::{self, AnyFormat};
 use std::cmp::Ordering;
 
@@ -26,7 +26,113 @@ fn splat_float(attr: Option<Attr>) -> Option<Fp> {
 }
 
 /// Upstream's `constFoldBinaryOp<FloatAttr>` (poison propagates).
+/// A basic IEEE operation the CPU rounds exactly as APFloat does (correctly
+/// rounded, to nearest, ties to even), used on f32/f64 dense elements.
+#[derive(Clone, Copy)]
+enum Native {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl Native {
+    fn f32(self, a: f32, b: f32) -> f32 {
+        match self {
+            Native::Add => a + b,
+            Native::Sub => a - b,
+            Native::Mul => a * b,
+            Native::Div => a / b,
+        }
+    }
+    fn f64(self, a: f64, b: f64) -> f64 {
+        match self {
+            Native::Add => a + b,
+            Native::Sub => a - b,
+            Native::Mul => a * b,
+            Native::Div => a / b,
+        }
+    }
+}
+
+/// True when this thread's floating-point environment is IEEE's default
+/// (round to nearest even, subnormals kept): the native path is used only
+/// then, so folds never depend on the CPU's or the process's settings.
+fn native_ieee() -> bool {
+    use std::hint::black_box;
+    let one = black_box(1.0f32);
+    let half_ulp = black_box(f32::EPSILON / 2.0);
+    let three_quarter_ulp = black_box(f32::EPSILON * 0.75);
+    let tiny = black_box(f32::MIN_POSITIVE);
+    one + half_ulp == 1.0
+        && one + three_quarter_ulp == 1.0 + f32::EPSILON
+        && -one - half_ulp == -1.0
+        && tiny / black_box(4.0) != 0.0
+}
+
+/// [`binary`] on two non-splat dense f32 or f64 constants: element by
+/// element in hardware, except where the result is NaN (its payload follows
+/// APFloat's rules, not the CPU's), which `f` computes. None when the
+/// operands are not such constants or the environment is not IEEE's
+/// default.
+fn binary_lanes(
+    lhs: Attr,
+    rhs: Attr,
+    ty: Type,
+    native: Native,
+    f: &impl Fn(Fp, Fp) -> Fp,
+) -> Option<Attr> {
+    if lhs.is_splat() || rhs.is_splat() {
+        return None;
+    }
+    let format = ty.element_type_or_self().float_format()?;
+    if !matches!(format, Format::F32 | Format::F64) || !native_ieee() {
+        return None;
+    }
+    let (_, a) = lhs.dense_lanes()?;
+    let (_, b) = rhs.dense_lanes()?;
+    let slow = |x: u64, y: u64| {
+        let r = f(
+            Fp::from_bits(format, u128::from(x)),
+            Fp::from_bits(format, u128::from(y)),
+        );
+        r.to_apint().low_u64()
+    };
+    let out: Vec<u64> = if format == Format::F32 {
+        a.iter()
+            .zip(&b)
+            .map(|(&x, &y)| {
+                let r = native.f32(f32::from_bits(x as u32), f32::from_bits(y as u32));
+                if r.is_nan() {
+                    slow(x, y)
+                } else {
+                    u64::from(r.to_bits())
+                }
+            })
+            .collect()
+    } else {
+        a.iter()
+            .zip(&b)
+            .map(|(&x, &y)| {
+                let r = native.f64(f64::from_bits(x), f64::from_bits(y));
+                if r.is_nan() { slow(x, y) } else { r.to_bits() }
+            })
+            .collect()
+    };
+    Some(Attr::dense_from_lanes(ty, &out))
+}
+
 fn binary(operands: &[Option<Attr>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded> {
+    binary_native(operands, None, f)
+}
+
+/// [`binary`], with the elements of f32/f64 dense constants computed by
+/// `native` where it agrees with APFloat.
+fn binary_native(
+    operands: &[Option<Attr>],
+    native: Option<Native>,
+    f: impl Fn(Fp, Fp) -> Fp,
+) -> Option<Folded> {
     let [lhs, rhs] = operands else { return None };
     if let Some(p) = lhs.filter(|a| is_poison(*a)) {
         return Some(Folded::Attr(p));
@@ -38,6 +144,9 @@ fn binary(operands: &[Option<Attr>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded>
     let ty = lhs.ty()?;
     if Some(ty) != rhs.ty() {
         return None;
+    }
+    if let Some(attr) = native.and_then(|n| binary_lanes(lhs, rhs, ty, n, &f)) {
+        return Some(Folded::Attr(attr));
     }
     let attr = match (lhs.as_float_const()?, rhs.as_float_const()?) {
         (FloatConst::Scalar(a), FloatConst::Scalar(b)) => Attr::float(ty, f(a, b)),
@@ -90,7 +199,7 @@ fn fold_addf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     if splat_float(o[1]).is_some_and(|c| c.is_zero() && c.is_negative()) {
         return value(op.operand(0));
     }
-    binary(o, |a, b| a + b)
+    binary_native(o, Some(Native::Add), |a, b| a + b)
 }
 
 /// `x - +0.0 = x`.
@@ -98,7 +207,7 @@ fn fold_subf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     if splat_float(o[1]).is_some_and(|c| c.is_zero() && !c.is_negative()) {
         return value(op.operand(0));
     }
-    binary(o, |a, b| a - b)
+    binary_native(o, Some(Native::Sub), |a, b| a - b)
 }
 
 /// `x * 1.0 = x`; `x * ±0.0 = ±0.0` (the zero operand itself) under
@@ -116,7 +225,7 @@ fn fold_mulf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     {
         return value(op.operand(1));
     }
-    binary(o, |a, b| a * b)
+    binary_native(o, Some(Native::Mul), |a, b| a * b)
 }
 
 /// `x / 1.0 = x`.
@@ -124,7 +233,7 @@ fn fold_divf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
         return value(op.operand(0));
     }
-    binary(o, |a, b| a / b)
+    binary_native(o, Some(Native::Div), |a, b| a / b)
 }
 
 /// fmod: the remainder has the sign of the dividend.
@@ -448,8 +557,64 @@ fn float_cast_const(
     )
 }
 
+/// [`fold_itofp`] of a non-splat dense constant of at most 64-bit integers
+/// into f32 or f64 elements, converted in hardware (to nearest, ties to
+/// even, as APFloat's `convertFromAPInt`). None when the operand is not
+/// such a constant or the environment is not IEEE's default.
+fn itofp_lanes(operand: Attr, result_ty: Type, to: Format, signed: bool) -> Option<Attr> {
+    if operand.is_splat() || !matches!(to, Format::F32 | Format::F64) || !native_ieee() {
+        return None;
+    }
+    let elt = operand.ty()?.element_type_or_self();
+    if !(elt.is_integer() || elt.is_index()) {
+        return None;
+    }
+    let (width, lanes) = operand.dense_lanes()?;
+    // The element's value, sign-extended from its width when signed.
+    let shift = 64 - width;
+    let int = |x: u64| -> Result<i64, u64> {
+        if signed {
+            Ok((x << shift) as i64 >> shift)
+        } else {
+            Err(x)
+        }
+    };
+    let out: Vec<u64> = if to == Format::F32 {
+        lanes
+            .iter()
+            .map(|&x| {
+                let f = match int(x) {
+                    Ok(v) => v as f32,
+                    Err(v) => v as f32,
+                };
+                u64::from(f.to_bits())
+            })
+            .collect()
+    } else {
+        lanes
+            .iter()
+            .map(|&x| {
+                let f = match int(x) {
+                    Ok(v) => v as f64,
+                    Err(v) => v as f64,
+                };
+                f.to_bits()
+            })
+            .collect()
+    };
+    Some(Attr::dense_from_lanes(result_ty, &out))
+}
+
 fn fold_itofp(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
     let to = result_format(op)?;
+    if let Some(attr) = o
+        .first()
+        .copied()
+        .flatten()
+        .and_then(|a| itofp_lanes(a, op.result(0).ty(), to, signed))
+    {
+        return Some(Folded::Attr(attr));
+    }
     cast_const(
         o,
         op.result(0).ty(),

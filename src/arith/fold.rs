@@ -89,8 +89,8 @@ fn binary_lanes(
     if !(1..=64).contains(&out_width) {
         return None;
     }
-    let (width, a) = lhs.dense_int_lanes()?;
-    let (_, b) = rhs.dense_int_lanes()?;
+    let (width, a) = lhs.dense_lanes()?;
+    let (_, b) = rhs.dense_lanes()?;
     let mut out = Vec::with_capacity(a.len());
     for (&x, &y) in a.iter().zip(&b) {
         match f(&ApInt::from_u64(width, x), &ApInt::from_u64(width, y)) {
@@ -98,7 +98,7 @@ fn binary_lanes(
             None => return Some(None),
         }
     }
-    Some(Some(Attr::dense_int_from_lanes(result_type, &out)))
+    Some(Some(Attr::dense_from_lanes(result_type, &out)))
 }
 
 fn expand(c: IntConst, n: usize) -> Vec<ApInt> {

@@ -1185,24 +1185,26 @@ impl Attr {
         let n = usize::try_from(self.num_elements()).ok()?;
         words::read_dense_all(self, n, elt.int_width()?).map(IntConst::Dense)
     }
-    /// The elements of a non-splat dense int/index attribute of 1 to 64
-    /// bits: (element width, one zero-extended word per element), what
-    /// folders work on in bulk.
-    pub fn dense_int_lanes(self) -> Option<(u32, Vec<u64>)> {
+    /// The elements of a non-splat dense int, index or float attribute of
+    /// 1 to 64 bits: (element width, one zero-extended word per element,
+    /// a float's bit pattern), what folders work on in bulk.
+    pub fn dense_lanes(self) -> Option<(u32, Vec<u64>)> {
         if !self.is_dense_elements() || self.is_splat() {
             return None;
         }
         let elt = self.ty()?.element_type_or_self();
-        if !(elt.is_integer() || elt.is_index()) {
-            return None;
-        }
-        let width = elt.int_width().filter(|w| (1..=64).contains(w))?;
+        let width = if elt.is_integer() || elt.is_index() {
+            elt.int_width()
+        } else {
+            elt.float_format().map(|f| f.width())
+        };
+        let width = width.filter(|w| (1..=64).contains(w))?;
         let n = usize::try_from(self.num_elements()).ok()?;
         words::read_dense_words(self, n).map(|lanes| (width, lanes))
     }
-    /// Dense elements of shaped type `ty`, whose elements are integers of
-    /// at most 64 bits, from one word per element.
-    pub fn dense_int_from_lanes(ty: Type, lanes: &[u64]) -> Attr {
+    /// Dense elements of shaped type `ty`, whose elements are integers or
+    /// floats of at most 64 bits, from one word per element.
+    pub fn dense_from_lanes(ty: Type, lanes: &[u64]) -> Attr {
         words::build_dense_words(ty, lanes)
     }
     /// The integer a constant matches as `m_ConstantInt` does: a scalar

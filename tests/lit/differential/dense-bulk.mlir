@@ -82,3 +82,50 @@ func.func @agreeing() -> (vector<4xi32>, vector<3xf32>) {
   %1 = rarith.addf %c, %d : vector<3xf32>
   return %0, %1 : vector<4xi32>, vector<3xf32>
 }
+
+// -----
+
+// f32/f64 elements computed in hardware where that agrees with APFloat:
+// rounding ties, overflow to infinity, subnormal and signed-zero results;
+// NaN results (inf * 0, inf - inf, 0 / 0, NaN payloads) follow APFloat.
+// CHECK-LABEL: func.func @native_floats
+// CHECK-NOT: rarith.addf
+// CHECK-NOT: rarith.subf
+// CHECK-NOT: rarith.mulf
+// CHECK-NOT: rarith.divf
+// CHECK: return
+func.func @native_floats() -> (vector<6xf32>, vector<6xf32>, vector<6xf64>, vector<6xf64>) {
+  %a = rarith.constant dense<[0x7F800000, 0x7F800000, 0.0, 0x7FC12345, 1.0e-38, -0.0]> : vector<6xf32>
+  %b = rarith.constant dense<[0.0, 0x7F800000, 0.0, 2.0, 1.0e-7, 0.0]> : vector<6xf32>
+  %0 = rarith.mulf %a, %b : vector<6xf32>
+  %1 = rarith.subf %a, %b : vector<6xf32>
+  %c = rarith.constant dense<[0x7FF0000000000000, 1.0e308, 0.0, 0xFFF8000000000ABC, 4.9e-324, 1.0]> : vector<6xf64>
+  %d = rarith.constant dense<[0xFFF0000000000000, 1.0e308, 0.0, 1.0, 0.5, 3.0]> : vector<6xf64>
+  %2 = rarith.addf %c, %d : vector<6xf64>
+  %3 = rarith.divf %c, %d : vector<6xf64>
+  return %0, %1, %2, %3 : vector<6xf32>, vector<6xf32>, vector<6xf64>, vector<6xf64>
+}
+
+// -----
+
+// Integer to float conversions in hardware: every source width, signed and
+// unsigned, with the values that round (ties to even) or sit at the edges.
+// CHECK-LABEL: func.func @native_int_to_float
+// CHECK-NOT: rarith.sitofp
+// CHECK-NOT: rarith.uitofp
+// CHECK: return
+func.func @native_int_to_float() -> (vector<4xf32>, vector<4xf32>, vector<4xf64>, vector<4xf64>, vector<4xf32>, vector<4xf32>, vector<2xf32>, vector<2xf64>) {
+  %i64 = rarith.constant dense<[9223372036854775807, -9223372036854775808, 9007199254740993, -1]> : vector<4xi64>
+  %0 = rarith.sitofp %i64 : vector<4xi64> to vector<4xf32>
+  %1 = rarith.uitofp %i64 : vector<4xi64> to vector<4xf32>
+  %2 = rarith.sitofp %i64 : vector<4xi64> to vector<4xf64>
+  %3 = rarith.uitofp %i64 : vector<4xi64> to vector<4xf64>
+  %i16 = rarith.constant dense<[-32768, 32767, -1, 0]> : vector<4xi16>
+  %4 = rarith.sitofp %i16 : vector<4xi16> to vector<4xf32>
+  %5 = rarith.uitofp %i16 : vector<4xi16> to vector<4xf32>
+  %i1 = rarith.constant dense<[true, false]> : vector<2xi1>
+  %6 = rarith.sitofp %i1 : vector<2xi1> to vector<2xf32>
+  %i32 = rarith.constant dense<[16777217, 16777219]> : vector<2xi32>
+  %7 = rarith.uitofp %i32 : vector<2xi32> to vector<2xf64>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : vector<4xf32>, vector<4xf32>, vector<4xf64>, vector<4xf64>, vector<4xf32>, vector<4xf32>, vector<2xf32>, vector<2xf64>
+}
