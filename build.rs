@@ -20,6 +20,22 @@ const DIALECTS: &[(&str, &str, &str)] = &[
     ("RShape.td", "rshape", "RShape"),
 ];
 
+/// The records of `cpp/td/<td>`, as `llvm-tblgen --dump-json` gives them.
+fn records(prefix: &Path, include: &Path, td: &str) -> serde_json::Value {
+    let json = Command::new(prefix.join("bin/llvm-tblgen"))
+        .arg("--dump-json")
+        .arg("-Icpp/td")
+        .arg(format!("-I{}", include.display()))
+        .arg(Path::new("cpp/td").join(td))
+        .output()
+        .expect("run llvm-tblgen");
+    assert!(
+        json.status.success(),
+        "llvm-tblgen --dump-json failed on {td}"
+    );
+    serde_json::from_slice(&json.stdout).expect("parse tblgen json")
+}
+
 fn main() {
     let prefix = llvm_prefix();
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
@@ -73,20 +89,7 @@ fn main() {
     println!("cargo:rerun-if-changed=codegen");
     let mut dialects = Vec::new();
     for (td, _, _) in DIALECTS {
-        let json = Command::new(prefix.join("bin/llvm-tblgen"))
-            .arg("--dump-json")
-            .arg("-Icpp/td")
-            .arg(format!("-I{}", include.display()))
-            .arg(Path::new("cpp/td").join(td))
-            .output()
-            .expect("run llvm-tblgen");
-        assert!(
-            json.status.success(),
-            "llvm-tblgen --dump-json failed on {td}"
-        );
-        let records: serde_json::Value =
-            serde_json::from_slice(&json.stdout).expect("parse tblgen json");
-        dialects.push(ods::read(&records));
+        dialects.push(ods::read(&records(&prefix, &include, td)));
     }
     fs::write(out.join("ods_ops.rs"), ods::op_table(&dialects)).expect("write ods_ops.rs");
     fs::write(out.join("ods_typed.rs"), ods::typed(&dialects)).expect("write ods_typed.rs");
@@ -106,19 +109,8 @@ fn main() {
         .expect("write ods_builders.rs");
 
     // The passes (cpp/td/RMlirPasses.td): the pass table and typed options.
-    let json = Command::new(prefix.join("bin/llvm-tblgen"))
-        .arg("--dump-json")
-        .arg(format!("-I{}", include.display()))
-        .arg("cpp/td/RMlirPasses.td")
-        .output()
-        .expect("run llvm-tblgen");
-    assert!(
-        json.status.success(),
-        "llvm-tblgen --dump-json failed on RMlirPasses.td"
-    );
-    let records: serde_json::Value =
-        serde_json::from_slice(&json.stdout).expect("parse tblgen json");
-    fs::write(out.join("ods_passes.rs"), passes::generate(&records)).expect("write ods_passes.rs");
+    let passes = passes::generate(&records(&prefix, &include, "RMlirPasses.td"));
+    fs::write(out.join("ods_passes.rs"), passes).expect("write ods_passes.rs");
 
     // 3. The generic C++ bridge.
     // The bridge is compiled by the clang that built libMLIR.so: MLIR derives

@@ -32,29 +32,36 @@ unsafe extern "C" fn match_and_rewrite(
     }
 }
 
-/// Applies `patterns` and folding greedily to the regions of `root` until
-/// a fixpoint, as upstream's `applyPatternsGreedily(getOperation(), ...)`.
-/// Returns false when the driver did not converge.
-pub fn apply_patterns_greedily(root: Op, patterns: &[&'static PatternDef]) -> bool {
+/// One pattern for [`apply`]: its root op name ('static: MLIR copies it),
+/// benefit and user data (what `callback` gets; live for the whole run).
+pub(super) struct RawPattern {
+    pub root: &'static str,
+    pub benefit: u16,
+    pub user_data: *mut c_void,
+}
+
+/// Applies `patterns` (all matched by `callback`) and folding greedily to
+/// the regions of `root` until a fixpoint, as upstream's
+/// `applyPatternsGreedily(getOperation(), ...)`. False when the driver did
+/// not converge.
+pub(super) fn apply(
+    root: Op,
+    patterns: impl IntoIterator<Item = RawPattern>,
+    callback: MlirRewritePatternCallbacks,
+) -> bool {
     let ctx = root.context().raw();
     // SAFETY: the set is created, filled, frozen and destroyed here; each
-    // pattern's user data is a 'static PatternDef and its root name lives as
-    // long as the pattern (it is copied into an OperationName by MLIR); root
-    // is a live op.
+    // pattern's root name is 'static and its user data outlives the run
+    // (the caller's contract); root is a live op.
     unsafe {
         let set = mlirRewritePatternSetCreate(ctx);
-        for def in patterns {
-            let callbacks = MlirRewritePatternCallbacks {
-                construct: None,
-                destruct: None,
-                matchAndRewrite: Some(match_and_rewrite),
-            };
+        for p in patterns {
             let pattern = mlirOpRewritePatternCreate(
-                sref(def.root),
-                u32::from(def.benefit),
+                sref(p.root),
+                u32::from(p.benefit),
                 ctx,
-                callbacks,
-                *def as *const PatternDef as *mut c_void,
+                callback,
+                p.user_data,
                 0,
                 std::ptr::null_mut(),
             );
@@ -67,4 +74,21 @@ pub fn apply_patterns_greedily(root: Op, patterns: &[&'static PatternDef]) -> bo
         mlirFrozenRewritePatternSetDestroy(frozen);
         result.value != 0
     }
+}
+
+/// Applies `patterns` and folding greedily to the regions of `root` until
+/// a fixpoint, as upstream's `applyPatternsGreedily(getOperation(), ...)`.
+/// Returns false when the driver did not converge.
+pub fn apply_patterns_greedily(root: Op, patterns: &[&'static PatternDef]) -> bool {
+    let raw = patterns.iter().map(|def| RawPattern {
+        root: def.root,
+        benefit: def.benefit,
+        user_data: *def as *const PatternDef as *mut c_void,
+    });
+    let callback = MlirRewritePatternCallbacks {
+        construct: None,
+        destruct: None,
+        matchAndRewrite: Some(match_and_rewrite),
+    };
+    apply(root, raw, callback)
 }

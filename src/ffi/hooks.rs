@@ -190,6 +190,20 @@ extern "C" fn verify_regions(id: u32, op: MlirOperation) -> bool {
     )
 }
 
+/// The bridge's output array of `capacity` descriptors (empty when null).
+///
+/// # Safety
+/// A non-null `out` must point to `capacity` writable elements, unaliased
+/// for `'a`.
+unsafe fn out_slice<'a, T>(out: *mut T, capacity: isize) -> &'a mut [T] {
+    if out.is_null() || capacity <= 0 {
+        &mut []
+    } else {
+        // SAFETY: the caller's contract.
+        unsafe { std::slice::from_raw_parts_mut(out, capacity as usize) }
+    }
+}
+
 extern "C" fn canonicalization_patterns(
     id: u32,
     out: *mut b::RmlirPatternDesc,
@@ -202,16 +216,15 @@ extern "C" fn canonicalization_patterns(
         || {
             let Some(b) = behaviour(id) else { return 0 };
             let first = installed().first_pattern[id as usize];
-            for (i, p) in b.patterns.iter().enumerate().take(capacity.max(0) as usize) {
-                // SAFETY: the bridge passes room for `capacity` descriptors; the
-                // strings are 'static.
-                unsafe {
-                    *out.add(i) = b::RmlirPatternDesc {
-                        patternId: first + i as u32,
-                        benefit: p.benefit,
-                        root: ir::sref(p.root),
-                        debugName: ir::sref(p.name),
-                    }
+            // SAFETY: the bridge passes room for `capacity` descriptors.
+            let out = unsafe { out_slice(out, capacity) };
+            for ((i, p), slot) in b.patterns.iter().enumerate().zip(out) {
+                // The strings are 'static.
+                *slot = b::RmlirPatternDesc {
+                    patternId: first + i as u32,
+                    benefit: p.benefit,
+                    root: ir::sref(p.root),
+                    debugName: ir::sref(p.name),
                 };
             }
             b.patterns.len() as isize
@@ -232,12 +245,8 @@ extern "C" fn dialect_canonicalization_patterns(
             // SAFETY: the bridge passes the dialect's namespace, live for
             // the call.
             let dialect = unsafe { ir::from_sref(dialect) };
-            let out: &mut [b::RmlirPatternDesc] = if out.is_null() || capacity <= 0 {
-                &mut []
-            } else {
-                // SAFETY: the bridge passes room for `capacity` descriptors.
-                unsafe { std::slice::from_raw_parts_mut(out, capacity as usize) }
-            };
+            // SAFETY: the bridge passes room for `capacity` descriptors.
+            let out = unsafe { out_slice(out, capacity) };
             let first = installed().patterns.len() as u32;
             super::user_patterns::dialect_patterns(dialect, first, out) as isize
         },
@@ -592,12 +601,8 @@ extern "C" fn llvm_conversion_patterns(
             else {
                 return 0;
             };
-            let out: &mut [b::RmlirConversionPattern] = if out.is_null() || capacity <= 0 {
-                &mut []
-            } else {
-                // SAFETY: the bridge passes room for `capacity` descriptors.
-                unsafe { std::slice::from_raw_parts_mut(out, capacity as usize) }
-            };
+            // SAFETY: the bridge passes room for `capacity` descriptors.
+            let out = unsafe { out_slice(out, capacity) };
             patterns.describe(out) as isize
         },
     )

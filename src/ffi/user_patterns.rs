@@ -9,6 +9,7 @@
 //! the closure holds stays valid for as long as it can hold it.
 
 use super::bindings as b;
+use super::greedy::{self, RawPattern};
 use super::guard::{caught_on_this_thread, guard};
 use super::ir::{Op, Value as RawValue, sref};
 use melior::ir::operation::{OperationRef, OperationRefMut};
@@ -304,37 +305,18 @@ pub fn apply_greedily(op: OperationRefMut<'_, '_>, patterns: &[Pattern]) -> Resu
         return Err("a null op".into());
     };
     let panics_before = caught_on_this_thread();
-    // SAFETY: the set is created, filled, frozen and destroyed here; each
-    // pattern's user data is a Pattern borrowed for the call, and its root
-    // name is 'static; the op is live and ours to change (a mutable
-    // reference).
-    let converged = unsafe {
-        let ctx = root.context().raw();
-        let set = mlirRewritePatternSetCreate(ctx);
-        for p in patterns {
-            let callbacks = MlirRewritePatternCallbacks {
-                construct: None,
-                destruct: None,
-                matchAndRewrite: Some(greedy_match_and_rewrite),
-            };
-            let pattern = mlirOpRewritePatternCreate(
-                sref(p.root),
-                u32::from(p.benefit),
-                ctx,
-                callbacks,
-                p as *const Pattern as *mut c_void,
-                0,
-                std::ptr::null_mut(),
-            );
-            mlirRewritePatternSetAdd(set, pattern);
-        }
-        let frozen = mlirFreezeRewritePattern(set);
-        let config = mlirGreedyRewriteDriverConfigCreate();
-        let result = mlirApplyPatternsAndFoldGreedilyWithOp(root.raw(), frozen, config);
-        mlirGreedyRewriteDriverConfigDestroy(config);
-        mlirFrozenRewritePatternSetDestroy(frozen);
-        result.value != 0
+    let raw = patterns.iter().map(|p| RawPattern {
+        root: p.root,
+        benefit: p.benefit,
+        user_data: p as *const Pattern as *mut c_void,
+    });
+    let callback = MlirRewritePatternCallbacks {
+        construct: None,
+        destruct: None,
+        matchAndRewrite: Some(greedy_match_and_rewrite),
     };
+    // The patterns are borrowed for the whole run.
+    let converged = greedy::apply(root, raw, callback);
     if caught_on_this_thread() != panics_before {
         Err("a rewrite pattern panicked".into())
     } else if !converged {
