@@ -28,7 +28,7 @@ pub type PatternBody =
 
 /// A rewrite pattern: a name, the op it is rooted at, a benefit and a body.
 pub struct Pattern {
-    name: &'static str,
+    name: String,
     root: &'static str,
     benefit: u16,
     body: Box<PatternBody>,
@@ -55,7 +55,7 @@ impl Pattern {
             + 'static,
     {
         Pattern {
-            name: Box::leak(name.to_owned().into_boxed_str()),
+            name: name.to_owned(),
             root,
             benefit: 1,
             body: Box::new(body),
@@ -70,7 +70,7 @@ impl Pattern {
 
     /// The pattern's name.
     pub fn name(&self) -> &str {
-        self.name
+        &self.name
     }
 
     /// The name of the op the pattern is rooted at.
@@ -89,7 +89,7 @@ impl Pattern {
             _scope: PhantomData,
         };
         guard(
-            self.name,
+            &self.name,
             || Some(op.location()),
             (),
             || {
@@ -255,7 +255,7 @@ pub(super) fn dialect_patterns(
                 patternId: first_id + index as u32,
                 benefit: p.benefit,
                 root: sref(p.root),
-                debugName: sref(p.name),
+                debugName: sref(&p.name),
             };
         }
         n += 1;
