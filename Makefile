@@ -12,8 +12,10 @@ all: build
 deps:
 	@./scripts/install-deps.sh
 
+# The workspace: rmlir (rmlir-opt, rmlir-run, librmlir.so), the bridge
+# crates, and the example dialect built on the bridge (libtoy_dialect.so).
 build: deps
-	$(CARGO) build --release --lib --bins
+	$(CARGO) build --release --workspace --lib --bins
 
 demo: build
 	./scripts/demo.sh
@@ -23,7 +25,7 @@ demo: build
 test: build test-rust test-lit test-downstream
 
 test-rust: deps
-	$(CARGO) test --release
+	$(CARGO) test --release --workspace
 
 test-lit: build
 	$(LIT) -sv tests/lit
@@ -33,9 +35,9 @@ test-downstream: deps
 
 lint: deps
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --release --all-targets -- -D warnings
-	$(CARGO) clippy --release --lib --bins -- -D warnings
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --release --no-deps --lib
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --release --workspace --lib --bins -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --release --workspace --no-deps --lib
 
 fmt:
 	$(CARGO) fmt --all

@@ -59,6 +59,4 @@ Operation *mlir::rarith::RArithDialect::materializeConstant(
   return rmlir::bridge::materializeConstant(this, builder, value, type, loc);
 }
 
-extern "C" MlirDialectHandle rmlirBridgeRArithDialectHandle(void) {
-  return rmlir::bridge::dialectHandle<mlir::rarith::RArithDialect>();
-}
+RMLIR_DIALECT_HANDLE(rarith, mlir::rarith::RArithDialect)

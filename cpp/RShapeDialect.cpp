@@ -103,6 +103,4 @@ Operation *mlir::rshape::RShapeDialect::materializeConstant(
   return rmlir::bridge::materializeConstant(this, builder, value, type, loc);
 }
 
-extern "C" MlirDialectHandle rmlirBridgeRShapeDialectHandle(void) {
-  return rmlir::bridge::dialectHandle<mlir::rshape::RShapeDialect>();
-}
+RMLIR_DIALECT_HANDLE(rshape, mlir::rshape::RShapeDialect)

@@ -3,19 +3,19 @@
 //! `librmlir.so`, and `rmlir-opt`'s main. Each hands the FFI layer rmlir's
 //! [`DESCRIPTOR`].
 
-use crate::ffi::{bindings, context};
+use crate::ffi::context;
 use crate::registry::DESCRIPTOR;
 use melior::dialect::DialectRegistry;
 use mlir_sys::MlirDialectHandle;
 
 /// The C API handle of the rarith dialect.
 pub fn rarith_dialect_handle() -> MlirDialectHandle {
-    context::dialect_handle(&DESCRIPTOR, bindings::rmlirBridgeRArithDialectHandle)
+    context::dialect_handle(&DESCRIPTOR, "rarith")
 }
 
 /// The C API handle of the rshape dialect.
 pub fn rshape_dialect_handle() -> MlirDialectHandle {
-    context::dialect_handle(&DESCRIPTOR, bindings::rmlirBridgeRShapeDialectHandle)
+    context::dialect_handle(&DESCRIPTOR, "rshape")
 }
 
 /// Adds rarith and rshape to a melior dialect registry.
@@ -37,13 +37,17 @@ pub fn new_context() -> melior::Context {
 /// `rmlir-opt`: upstream's MlirOptMain with every upstream dialect and pass
 /// plus ours; returns the process exit code.
 pub fn opt_main(args: &[String]) -> i32 {
-    context::opt_main(&DESCRIPTOR, args)
+    context::opt_main(
+        &DESCRIPTOR,
+        "rmlir modular optimizer driver (upstream + rarith/rshape)",
+        args,
+    )
 }
 
-crate::export_plugin!(
+rmlir_bridge::export_plugin!(
     crate::registry::DESCRIPTOR,
     [
-        mlirGetDialectHandle__rarith__ => rmlirBridgeRArithDialectHandle,
-        mlirGetDialectHandle__rshape__ => rmlirBridgeRShapeDialectHandle,
+        rarith => mlirGetDialectHandle__rarith__,
+        rshape => mlirGetDialectHandle__rshape__,
     ]
 );

@@ -72,12 +72,13 @@
 //! modules are rmlir's own layers, private unless rmlir's `internals`
 //! feature (its tests, benchmark and fuzzer) makes them public; data flows
 //! downward only:
-//! - `semantics`: pure Rust, no MLIR types (integers of any width,
-//!   predicates, floats, the shape lattice, the enums of our ODS);
-//! - `ffi`: the only module with `unsafe`: safe handles over the MLIR C
-//!   API and the C++ bridge, the hook model and table, the panic guard, the
-//!   plugin entry points; it names no dialect and dispatches through the
-//!   descriptor it is given;
+//! - `semantics`: pure Rust, no MLIR types (predicates, the shape
+//!   lattice, the enums of our ODS; integers and floats from the bridge);
+//! - `ffi`: the `rmlir-bridge` crate, the only one with `unsafe`: safe
+//!   handles over the MLIR C API and the C++ bridge, the hook model and
+//!   table, the panic guard, the plugin entry points, MLIR's value
+//!   semantics (APInt, APFloat); it names no dialect and dispatches
+//!   through the descriptor it is given;
 //! - `ods`: the typed layer generated from ODS (op views, op identity);
 //! - `arith`, `shape`: per-op hooks (folders, verifiers, patterns),
 //!   implemented as the traits of `registry::hooks`;
@@ -106,13 +107,12 @@ mod arith;
 pub mod dialects;
 #[cfg(not(feature = "internals"))]
 mod dialects;
+// The FFI layer is the bridge crate: rmlir itself has no `unsafe`.
 #[cfg(feature = "internals")]
 #[doc(hidden)]
-#[allow(unsafe_code)]
-pub mod ffi;
+pub use rmlir_bridge as ffi;
 #[cfg(not(feature = "internals"))]
-#[allow(unsafe_code)]
-mod ffi;
+use rmlir_bridge as ffi;
 pub mod ods;
 pub mod ops;
 #[cfg(feature = "internals")]
@@ -158,3 +158,30 @@ pub fn opt_main(args: &[String]) -> i32 {
 }
 
 pub use dialects::{new_context, register_dialects, register_passes};
+
+/// Makes the `cdylib` crate it is used in a plugin for stock `mlir-opt`
+/// that carries rarith, rshape, rmlir's passes and what `$register` (a
+/// `fn()`) adds: passes ([`pipeline::register_pass`](crate::pipeline::register_pass))
+/// and canonicalization patterns
+/// ([`rewrite::add_to_canonicalize`](crate::rewrite::add_to_canonicalize)).
+/// `$register` runs once, when `mlir-opt` loads the library
+/// (`--load-dialect-plugin` or `--load-pass-plugin`), before any pipeline
+/// is parsed; a panic in it is reported, not propagated.
+///
+/// ```ignore
+/// fn register() {
+///     rmlir::pipeline::register_pass("my-pass", "Does mine", |op| Ok(())).unwrap();
+/// }
+/// rmlir::plugin!(register);
+/// ```
+#[macro_export]
+macro_rules! plugin {
+    ($register:path) => {
+        /// The registration rmlir's plugin entry points look up and run.
+        #[allow(unsafe_code)]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn rmlir_plugin_register() {
+            $crate::pipeline::__run_plugin_registration($register)
+        }
+    };
+}

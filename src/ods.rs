@@ -20,113 +20,15 @@
 //! assert!(flags.contains(IntegerOverflowFlags::NUW));
 //! ```
 
-use crate::ffi::ir::{Attr, Op, Value};
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
-/// An op declared in ODS, seen through its typed view.
-pub trait OdsOp: Copy + std::ops::Deref<Target = Op> {
-    /// The op's dense id (its index in rmlir's op table).
-    const ID: u32;
-    /// The op's full name (`rarith.subi`), for diagnostics and creation.
-    const NAME: &'static str;
-    /// The view of `op`, which the caller knows to be of this kind.
-    fn from_op_unchecked(op: Op) -> Self;
-    /// The op seen through the view.
-    fn op(self) -> Op;
-    /// The view of `op` when it is of this kind.
-    fn from_op(op: Op) -> Option<Self> {
-        (op.ods_id() == Some(Self::ID)).then(|| Self::from_op_unchecked(op))
-    }
-}
-
-pub use crate::semantics::enums::{BitEnum, ValueEnum};
+pub use rmlir_bridge::typed::{BitEnum, OdsOp, ValueEnum};
 
 include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
-
-/// A hasher for pointer keys (TypeIDs are aligned addresses).
-#[derive(Default)]
-struct PointerHasher(u64);
-
-impl std::hash::Hasher for PointerHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.0 = (v as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-thread_local! {
-    /// Registered op class (TypeID address) -> its ODS id, or None for ops
-    /// of other dialects: filled the first time a thread meets an op class.
-    static IDS: RefCell<HashMap<usize, Option<u32>, BuildHasherDefault<PointerHasher>>> =
-        RefCell::new(HashMap::default());
-}
-
-impl Op {
-    /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
-    /// ops of other dialects. One C call and a cache lookup: no string.
-    pub fn ods_id(self) -> Option<u32> {
-        let class = self.class_id()?;
-        IDS.with(|ids| {
-            if let Some(&id) = ids.borrow().get(&class) {
-                return id;
-            }
-            let id = crate::registry::op_id(self.name());
-            ids.borrow_mut().insert(class, id);
-            id
-        })
-    }
-
-    /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
-    /// it. Ops whose ODS declares the attribute they fold to
-    /// (`rustFoldsToAttr`: `rarith.constant`, `rshape.const_shape`, ...) are
-    /// read directly, without a fold round trip through MLIR.
-    pub fn constant_value(self) -> Option<Attr> {
-        let declared = self
-            .ods_id()
-            .and_then(|id| crate::registry::ODS_OPS[id as usize].folds_to_attr);
-        match declared {
-            Some(name) => self.attr(name),
-            None => self.fold_constant(),
-        }
-    }
-
-    /// True when the op is a `T`.
-    pub fn isa<T: OdsOp>(self) -> bool {
-        self.ods_id() == Some(T::ID)
-    }
-
-    /// The op as a `T`, when it is one.
-    pub fn view<T: OdsOp>(self) -> Option<T> {
-        T::from_op(self)
-    }
-}
-
-impl Value {
-    /// The op defining this value, when it is a `T`.
-    pub fn defined_by<T: OdsOp>(self) -> Option<T> {
-        self.defining_op().and_then(T::from_op)
-    }
-
-    /// The op defining this value, when its ODS id is `id` (for code that
-    /// takes the kind of op as a value: `ExtSIOp::ID`).
-    pub fn defined_by_id(self, id: u32) -> Option<Op> {
-        self.defining_op().filter(|op| op.ods_id() == Some(id))
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::rarith::*;
     use super::*;
+    use crate::ffi::ir::Op;
     use crate::registry::{ODS_OPS, op_id};
 
     #[test]
@@ -171,7 +73,7 @@ mod tests {
         use melior::ir::Module;
         let context = crate::new_context();
         let module = Module::parse(&context, source).expect("parses");
-        let root = Op::from_raw(module.as_operation().to_raw()).expect("module op");
+        let root = Op::from_melior(&module).expect("module op");
         let ops = crate::ffi::walk::collect(root, |o| !o.isa::<super::rshape::FuncOp>());
         check(&ops);
     }

@@ -32,11 +32,4 @@
 
 pub use crate::ffi::op_build::BuildError;
 
-/// What the generated builders use.
-mod support {
-    pub use crate::ffi::op_build::{BuildError, bit_enum, finish, identifier, unit, value_enum};
-    pub use melior::ir::operation::OperationBuilder;
-    pub use melior::ir::{Attribute, Identifier, Location, Operation, Region, Type, Value};
-}
-
 include!(concat!(env!("OUT_DIR"), "/ods_builders.rs"));

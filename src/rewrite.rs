@@ -39,24 +39,9 @@
 //! assert!(text.contains("rarith.addi %arg0, %arg0 : i32"), "{text}");
 //! ```
 
-use crate::ods::OdsOp;
-use melior::ir::operation::{OperationRef, OperationRefMut};
+use melior::ir::operation::OperationRefMut;
 
 pub use crate::ffi::user_patterns::{Pattern, Rewriter, constant};
-
-impl Pattern {
-    /// A pattern named `name` rooted at the ODS op `O` (benefit 1): the
-    /// closure only ever sees `O`s.
-    pub fn new<O: OdsOp>(
-        name: &str,
-        body: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
-        + Send
-        + Sync
-        + 'static,
-    ) -> Pattern {
-        Pattern::rooted_at(name, O::NAME, body)
-    }
-}
 
 /// Adds `pattern` to `canonicalize`: every canonicalize pass that starts
 /// from now on, in this process (in pipelines run from Rust, in

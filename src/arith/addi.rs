@@ -2,9 +2,9 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op};
-use crate::hooks;
 use crate::ods::rarith;
 use crate::registry::Folded;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::AddIOp {
     fold: fold_addi,

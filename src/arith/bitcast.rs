@@ -4,11 +4,11 @@
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::BitcastOp {
     fold: fold_bitcast,

@@ -3,11 +3,11 @@
 
 use super::fold;
 use crate::ffi::ir::{Attr, Op, Type};
-use crate::hooks;
 use crate::ods::{OdsOp, rarith};
 use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::CmpIOp {
     fold: fold_cmpi,

@@ -2,9 +2,9 @@
 //! "the value attribute", is declared in ODS: `rustFoldsToAttr`).
 
 use crate::ffi::ir::{Attr, Location, Op, Type};
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::ConstantOp {
     verify: verify,

@@ -3,10 +3,10 @@
 
 use super::fold::{binary_int, constant_int_of, is_one, is_zero, zero_attr};
 use crate::ffi::ir::{Attr, Op};
-use crate::hooks;
 use crate::ods::rarith;
 use crate::registry::Folded;
 use crate::semantics::ApInt;
+use rmlir_bridge::hooks;
 use std::cmp::Ordering;
 
 hooks!(rarith::AddUIExtendedOp {

@@ -4,13 +4,13 @@
 
 use super::fold::is_poison;
 use crate::ffi::ir::{Attr, FloatConst, IntConst, Op, Type};
-use crate::hooks;
 use crate::ods::rarith;
 use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::enums::rarith::FastMathFlags;
 use crate::semantics::float::{Format, Fp, Rounding};
 use crate::semantics::small_float::{self, AnyFormat};
+use rmlir_bridge::hooks;
 use std::cmp::Ordering;
 
 fn value(v: crate::ffi::ir::Value) -> Option<Folded> {
@@ -512,8 +512,8 @@ fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
     }
     let rounding = op
         .enum_attr("roundingmode")
-        .and_then(Rounding::from_value)
-        .unwrap_or(Rounding::ToNearestEven);
+        .and_then(rarith::RoundingMode::from_value)
+        .map_or(Rounding::ToNearestEven, Rounding::from);
     float_cast_const(op, o, to, rounding)
 }
 

@@ -3,10 +3,10 @@
 
 use super::fold::{binary_int, constant_int_of, is_one, is_zero, splat_int, zero_attr};
 use crate::ffi::ir::{Attr, Op, Value};
-use crate::hooks;
 use crate::ods::rarith;
 use crate::registry::{Folded, Speculatability};
 use crate::semantics::ApInt;
+use rmlir_bridge::hooks;
 use std::cell::Cell;
 use std::cmp::Ordering;
 

@@ -3,9 +3,9 @@
 
 use super::fold::cast_int;
 use crate::ffi::ir::{Attr, Op, Type};
-use crate::hooks;
 use crate::ods::{OdsOp, rarith};
 use crate::registry::Folded;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::ExtUIOp {
     fold: fold_extui,

@@ -4,9 +4,9 @@
 //! through rarith.
 
 use crate::ffi::ir::{IntConst, Op};
-use crate::hooks;
 use crate::ods::rarith;
 use crate::semantics::int_range::{self as ir, IntRange};
+use rmlir_bridge::hooks;
 
 // The range rule of each rarith op that declares `RustIntRange` in ODS.
 

@@ -3,12 +3,12 @@
 use super::fold::{constant_int_of, is_one, is_poison, is_zero, splat_int};
 use crate::ffi::ir::{Attr, Location, Op, Value, float_width, read_dense_lanes};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
+use rmlir_bridge::hooks;
 
 hooks!(rarith::SelectOp {
     fold: fold_select,

@@ -19,46 +19,15 @@ mod test_arith_interfaces;
 mod test_panic;
 mod unsigned_when_equivalent;
 
-use crate::ffi::ir::Op;
-use crate::registry::{PassDef, PassOption, PassOptions};
+use crate::registry::PassDef;
+#[cfg(test)]
+use crate::registry::PassOptions;
+pub use rmlir_bridge::passes::RunPass;
 
 pub use arith_to_llvm::TO_LLVM as RARITH_TO_LLVM;
 
-/// A pass declared in `cpp/td/RMlirPasses.td`, implemented in Rust. The
-/// generated pass table calls every declared pass's implementation, so a
-/// declaration without one does not compile.
-pub trait RunPass {
-    /// The pass's options, generated from its ODS declaration.
-    type Options;
-    /// Runs the pass on `op`; false signals failure (after diagnostics).
-    fn run(op: Op, options: Self::Options) -> bool;
-}
-
-/// Parses the options of pass `P` and runs it; options that do not parse
-/// are an error at `op`.
-fn run_declared<P: RunPass>(
-    op: Op,
-    options: &PassOptions,
-    parse: fn(&PassOptions) -> Result<P::Options, String>,
-) -> bool {
-    match parse(options) {
-        Ok(options) => P::run(op, options),
-        Err(message) => {
-            op.emit_error(&message);
-            false
-        }
-    }
-}
-
-/// The value of option `name` written `text`.
-fn parse_value<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("invalid value `{text}` for option {name}"))
-}
-
 /// The passes and their options, generated from `cpp/td/RMlirPasses.td`.
 pub mod decls {
-    use super::{PassDef, PassOption, PassOptions, parse_value, run_declared};
     include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
 }
 

@@ -5,13 +5,11 @@
 
 #![forbid(unsafe_code)]
 
-pub mod apint;
 pub mod cmp;
 pub mod enums;
-pub mod float;
-pub mod int_range;
 pub mod lattice;
 pub mod shape;
-pub mod small_float;
 
-pub use apint::ApInt;
+// MLIR's value semantics (APInt, APFloat, ConstantIntRanges) are the
+// bridge's: its handles read attributes into them.
+pub use rmlir_bridge::semantics::{ApInt, float, int_range, small_float};

@@ -4,11 +4,11 @@ use super::operands::operand_pattern;
 use super::{is_shape_type, shape_type};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::{DYNAMIC, broadcast};
+use rmlir_bridge::hooks;
 
 hooks!(rshape::BroadcastOp {
     fold: fold,

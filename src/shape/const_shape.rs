@@ -3,9 +3,9 @@
 
 use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::{OdsOp, rshape};
 use crate::registry::PatternDef;
+use rmlir_bridge::hooks;
 
 hooks!(rshape::ConstShapeOp {
     infer_types: infer,

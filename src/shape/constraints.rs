@@ -5,11 +5,11 @@ use super::known_extents;
 use super::operands::operand_pattern;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::shape::statically_known_broadcastable;
+use rmlir_bridge::hooks;
 
 hooks!(rshape::ShapeEqOp {
     fold: fold_shape_eq,

@@ -7,13 +7,13 @@ use super::{
 };
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::shape as lattice;
+use rmlir_bridge::hooks;
 
 hooks!(rshape::ShapeOfOp {
     verify: super::verify_shape_or_extent_tensor,

@@ -5,12 +5,12 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
+use rmlir_bridge::hooks;
 
 hooks!(rshape::JoinOp {
     patterns: &[PatternDef {

@@ -4,10 +4,10 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
+use rmlir_bridge::hooks;
 
 hooks!(rshape::AssumingOp {
     patterns: &[

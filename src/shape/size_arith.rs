@@ -2,10 +2,10 @@
 
 use crate::arith::fold::{binary_int, constant_int_of};
 use crate::ffi::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
-use crate::hooks;
 use crate::ods::rshape;
 use crate::registry::Folded;
 use crate::semantics::ApInt;
+use rmlir_bridge::hooks;
 
 /// The hooks of a size arithmetic op, which share all but their folder.
 macro_rules! size_op {

@@ -4,10 +4,10 @@
 use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
-use crate::hooks;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::{Folded, PatternDef};
+use rmlir_bridge::hooks;
 
 hooks!(rshape::ConstSizeOp {
     result_names: const_size_names,

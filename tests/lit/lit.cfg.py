@@ -23,7 +23,16 @@ config.environment["RUST_BACKTRACE"] = "0"
 
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%rmlir-opt-path", os.path.join(bin_dir, "rmlir-opt")))
-config.substitutions.append(("%cpp-dir", os.path.join(root, "cpp")))
+# %cpp-dirs: every hand-written C++ directory (rmlir's, the bridge's, the toy
+# example's).
+config.substitutions.append(
+    (
+        "%cpp-dirs",
+        " ".join(
+            os.path.join(root, d) for d in ("cpp", "bridge/cpp", "examples/toy/cpp")
+        ),
+    )
+)
 
 # %mlir-opt-plugin: stock upstream mlir-opt with rmlir loaded as both plugins.
 config.substitutions.append(
@@ -31,6 +40,14 @@ config.substitutions.append(
         "%mlir-opt-plugin",
         f"{llvm}/bin/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}",
     )
+)
+# %toy-opt: stock mlir-opt with the example dialect built on rmlir-bridge
+# alone (examples/toy) loaded as both plugins.
+toy = os.path.join(bin_dir, "libtoy_dialect.so")
+config.substitutions.append(("%toy-plugin", toy))
+config.substitutions.append(("%bridge-cpp", os.path.join(root, "bridge", "cpp")))
+config.substitutions.append(
+    ("%toy-opt", f"{llvm}/bin/mlir-opt --load-dialect-plugin={toy} --load-pass-plugin={toy}")
 )
 # %upstream-mlir-opt: stock mlir-opt alone (for differential tests).
 config.substitutions.append(("%upstream-mlir-opt", f"{llvm}/bin/mlir-opt"))

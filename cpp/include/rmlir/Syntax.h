@@ -1,6 +1,6 @@
 //===- Syntax.h - generic custom-syntax helpers for region ops -----------===//
 //
-// Parsers and printers that ODS instantiates per op class (see
+// rshape's parsers and printers, instantiated by ODS per op class (see
 // RShape_SyntaxOp in cpp/td/RShape.td). They are syntax only: the layout of
 // upstream's custom assembly (`assuming`, `reduce`, `function_library`,
 // `func`), with no behaviour of any op.

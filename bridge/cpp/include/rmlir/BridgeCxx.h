@@ -19,8 +19,12 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+// The interfaces of RMlirBase.td's traits, which generated op classes use.
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
 
 #include <cstdint>
 #include <optional>
@@ -212,6 +216,15 @@ MlirDialectHandle dialectHandle() {
       }};
   return MlirDialectHandle{&registrationHooks};
 }
+
+/// Defines `rmlirDialectHandle__<NS>`, the C API handle of dialect class
+/// `CLASS` (namespace `NS`) that the Rust side of the bridge loads from the
+/// dialect library: one per dialect, in the file that instantiates it.
+#define RMLIR_DIALECT_HANDLE(NS, CLASS)                                        \
+  extern "C" __attribute__((visibility("default"))) MlirDialectHandle          \
+      rmlirDialectHandle__##NS(void) {                                         \
+    return ::rmlir::bridge::dialectHandle<CLASS>();                            \
+  }
 
 /// Dialect-level interfaces every rmlir dialect attaches (inliner).
 void addDialectInterfaces(mlir::Dialect *dialect);

@@ -167,8 +167,20 @@ pub struct Fp {
     pub bits: u128,
 }
 
-/// Rounding modes of `truncf` (the ODS enum `RoundingMode`).
-pub use super::enums::rarith::RoundingMode as Rounding;
+/// IEEE rounding modes, numbered as arith's `RoundingMode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// Round to nearest, ties to even (IEEE's default).
+    ToNearestEven = 0,
+    /// Round toward negative infinity.
+    Downward = 1,
+    /// Round toward positive infinity.
+    Upward = 2,
+    /// Round toward zero.
+    TowardZero = 3,
+    /// Round to nearest, ties away from zero.
+    ToNearestAway = 4,
+}
 
 impl Rounding {
     fn round(self) -> Round {

@@ -45,6 +45,18 @@ impl std::fmt::Debug for Pattern {
 }
 
 impl Pattern {
+    /// A pattern named `name` rooted at the ODS op `O` (benefit 1): the
+    /// closure only ever sees `O`s.
+    pub fn new<O: crate::typed::OdsOp>(
+        name: &str,
+        body: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Pattern {
+        Pattern::rooted_at(name, O::NAME, body)
+    }
+
     /// A pattern named `name` (its debug name) rooted at ops named `root`
     /// (any dialect's), with benefit 1.
     pub fn rooted_at<F>(name: &str, root: &'static str, body: F) -> Pattern

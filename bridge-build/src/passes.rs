@@ -1,4 +1,4 @@
-//! Build support: reads the pass records of `cpp/td/RMlirPasses.td`
+//! Build support: reads the pass records of a crate's pass declarations
 //! (`llvm-tblgen --dump-json`, MLIR's `PassBase.td` classes) and generates
 //! `ods_passes.rs`: per pass a marker type and a typed options struct
 //! (parsed from the pipeline text, ODS defaults for what is not given), and
@@ -33,7 +33,7 @@ struct PassDecl {
     /// The anchor op's name (`func.func`), empty for any op.
     anchor: &'static str,
     /// Expressions giving the dependent dialects' handles.
-    dialects: Vec<&'static str>,
+    dialects: Vec<String>,
     options: Vec<OptionDecl>,
 }
 
@@ -50,7 +50,7 @@ fn rust_type(cpp: &str) -> &'static str {
         "int64_t" => "i64",
         "uint64_t" => "u64",
         "std::string" => "String",
-        other => panic!("RMlirPasses.td: option type `{other}` has no Rust counterpart here"),
+        other => panic!("pass declarations: option type `{other}` has no Rust counterpart here"),
     }
 }
 
@@ -65,24 +65,36 @@ fn anchor(base: &str) -> &'static str {
         "" => "",
         "ModuleOp" => "builtin.module",
         "func::FuncOp" => "func.func",
-        other => panic!("RMlirPasses.td: anchor op `{other}` is not mapped to its name"),
+        other => panic!("pass declarations: anchor op `{other}` is not mapped to its name"),
     }
 }
 
-/// The handle expression of a dependent dialect's C++ class.
-fn dialect_handle(class: &str) -> &'static str {
-    match class.trim_start_matches("::") {
-        "mlir::LLVM::LLVMDialect" => "crate::ffi::context::llvm_dialect_handle()",
-        "mlir::arith::ArithDialect" => "crate::ffi::context::arith_dialect_handle()",
-        "mlir::cf::ControlFlowDialect" => "crate::ffi::context::cf_dialect_handle()",
-        "mlir::func::FuncDialect" => "crate::ffi::context::func_dialect_handle()",
-        "mlir::scf::SCFDialect" => "crate::ffi::context::scf_dialect_handle()",
-        "mlir::tensor::TensorDialect" => "crate::ffi::context::tensor_dialect_handle()",
-        "mlir::vector::VectorDialect" => "crate::ffi::context::vector_dialect_handle()",
-        "mlir::rarith::RArithDialect" => "crate::dialects::rarith_dialect_handle()",
-        "mlir::rshape::RShapeDialect" => "crate::dialects::rshape_dialect_handle()",
-        other => panic!("RMlirPasses.td: dialect `{other}` has no handle mapped"),
-    }
+/// The handle expression of a dependent dialect's C++ class: upstream's
+/// from the bridge, the crate's own (`mlir::<namespace>::...Dialect`, with
+/// `<namespace>` among `own`) from `{dialects}::<namespace>_dialect_handle()`.
+fn dialect_handle(class: &str, own: &[String], dialects: &str) -> String {
+    let upstream = match class.trim_start_matches("::") {
+        "mlir::LLVM::LLVMDialect" => "llvm",
+        "mlir::arith::ArithDialect" => "arith",
+        "mlir::cf::ControlFlowDialect" => "cf",
+        "mlir::func::FuncDialect" => "func",
+        "mlir::scf::SCFDialect" => "scf",
+        "mlir::tensor::TensorDialect" => "tensor",
+        "mlir::vector::VectorDialect" => "vector",
+        other => {
+            let namespace = other
+                .strip_prefix("mlir::")
+                .and_then(|rest| rest.split_once("::"))
+                .map(|(namespace, _)| namespace);
+            match namespace {
+                Some(ns) if own.iter().any(|d| d == ns) => {
+                    return format!("{dialects}::{ns}_dialect_handle()");
+                }
+                _ => panic!("pass declarations: dialect `{other}` has no handle mapped"),
+            }
+        }
+    };
+    format!("::rmlir_bridge::context::{upstream}_dialect_handle()")
 }
 
 /// The default of an option as a Rust expression.
@@ -101,7 +113,7 @@ fn default(ty: &str, list: bool, cpp: &str) -> String {
     }
 }
 
-fn read(records: &Json) -> Vec<PassDecl> {
+fn read(records: &Json, own: &[String], dialects: &str) -> Vec<PassDecl> {
     let names = records["!instanceof"]["Pass"]
         .as_array()
         .expect("Pass records");
@@ -138,7 +150,7 @@ fn read(records: &Json) -> Vec<PassDecl> {
                     .as_array()
                     .into_iter()
                     .flatten()
-                    .map(|d| dialect_handle(d.as_str().unwrap()))
+                    .map(|d| dialect_handle(d.as_str().unwrap(), own, dialects))
                     .collect(),
                 options,
                 name,
@@ -147,11 +159,15 @@ fn read(records: &Json) -> Vec<PassDecl> {
         .collect()
 }
 
-/// `ods_passes.rs` from the records of `RMlirPasses.td`.
-pub fn generate(records: &Json) -> String {
-    let passes = read(records);
+/// `ods_passes.rs` from the records of a pass declaration file: `own`
+/// are the namespaces of the crate's dialects, `dialects` the module with
+/// their handle functions.
+pub fn generate(records: &Json, own: &[String], dialects: &str) -> String {
+    let passes = read(records, own, dialects);
     let mut t = String::from(
-        "// Generated by build.rs (codegen/passes.rs) from cpp/td/RMlirPasses.td.\n\n",
+        "// @generated by rmlir-bridge-build from the crate's pass declarations.\n\
+         #[allow(unused_imports)]\n\
+         use ::rmlir_bridge::passes::{PassDef, PassOption, PassOptions, parse_value, run_declared};\n\n",
     );
     for p in &passes {
         let opts = format!("{}Options", p.name);

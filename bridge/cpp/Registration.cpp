@@ -1,8 +1,9 @@
 //===- Registration.cpp - plugin entry halves and the opt driver ----------===//
 //
 // The C++ halves of the two plugin faces (the Rust halves, which install the
-// hook table and export the entry symbols, are in src/plugin.rs) and
-// rmlir-opt's main: upstream's MlirOptMain with everything registered.
+// hook table and export the entry symbols, are in src/plugin.rs) and an opt
+// driver's main: upstream's MlirOptMain with everything registered. The
+// dialects come from the installed Rust descriptor: no dialect is named here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +18,7 @@
 using namespace mlir;
 
 extern "C" void rmlirBridgeRegisterDialects(MlirDialectRegistry registry) {
-  mlirDialectHandleInsertDialect(rmlirBridgeRArithDialectHandle(), registry);
-  mlirDialectHandleInsertDialect(rmlirBridgeRShapeDialectHandle(), registry);
+  rmlir::bridge::hooks().registerDialects(registry);
 }
 
 static void registerDialectsInto(DialectRegistry &registry) {
@@ -35,14 +35,14 @@ extern "C" void *rmlirBridgePassPluginCallback(void) {
   return reinterpret_cast<void *>(&registerPassesCallback);
 }
 
-extern "C" int rmlirBridgeOptMain(int argc, char **argv) {
+extern "C" int rmlirBridgeOptMain(int argc, char **argv, MlirStringRef title) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllPasses();
   registerDialectsInto(registry);
   rmlirBridgeRegisterPasses();
-  return asMainReturnCode(MlirOptMain(
-      argc, argv, "rmlir modular optimizer driver (upstream + rarith/rshape)\n",
-      registry));
+  std::string heading(title.data, title.length);
+  heading += "\n";
+  return asMainReturnCode(MlirOptMain(argc, argv, heading, registry));
 }

@@ -54,6 +54,151 @@ pub type InferTypesFn = fn(Context, Location, &[Value], &AttrLookup) -> Option<V
 /// InferTypeOpInterface::isCompatibleReturnTypes.
 pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
 
+/// The hooks of an op, one trait per hook. The hook table generated from
+/// ODS reads, for every hook ODS declares for an op (`hasFolder`,
+/// `hasVerifier`, `RustIntRange`, ...), the op's implementation of the
+/// matching trait, so that a hook ODS declares and Rust does not implement
+/// is a compile error. Implement them with [`hooks!`](macro@crate::hooks).
+pub mod hooks {
+    use super::*;
+
+    /// `fold()` of a single-result op.
+    pub trait Fold {
+        /// The folder.
+        const FOLD: FoldFn;
+    }
+    /// `fold()` of an op with zero or several results.
+    pub trait FoldMany {
+        /// The folder.
+        const FOLD_MANY: FoldManyFn;
+    }
+    /// `verify()`.
+    pub trait Verify {
+        /// The verifier.
+        const VERIFY: VerifyFn;
+    }
+    /// `verifyRegions()`.
+    pub trait VerifyRegions {
+        /// The region verifier.
+        const VERIFY_REGIONS: VerifyFn;
+    }
+    /// `getCanonicalizationPatterns()`.
+    pub trait Canonicalize {
+        /// The patterns rooted at the op.
+        const PATTERNS: &'static [PatternDef];
+    }
+    /// OpAsmOpInterface::getAsmResultNames.
+    pub trait ResultNames {
+        /// The result namer.
+        const RESULT_NAMES: ResultNamesFn;
+    }
+    /// InferTypeOpInterface::inferReturnTypes.
+    pub trait InferTypes {
+        /// The result type inference.
+        const INFER_TYPES: InferTypesFn;
+    }
+    /// InferTypeOpInterface::isCompatibleReturnTypes.
+    pub trait CompatibleTypes {
+        /// The compatibility check.
+        const COMPATIBLE_TYPES: CompatibleTypesFn;
+    }
+    /// CastOpInterface::areCastCompatible.
+    pub trait CastCompatible {
+        /// The compatibility check.
+        const CAST_COMPATIBLE: CastCompatibleFn;
+    }
+    /// ConditionallySpeculatable::getSpeculatability.
+    pub trait Speculatable {
+        /// The speculatability.
+        const SPECULATABILITY: SpeculatabilityFn;
+    }
+    /// InferIntRangeInterface::inferResultRanges.
+    pub trait IntRange {
+        /// The range rule.
+        const INT_RANGE: IntRangeFn;
+    }
+}
+
+/// Implements hooks of one or more ops (typed views generated from ODS):
+///
+/// ```ignore
+/// hooks!(rarith::SubIOp {
+///     fold: fold_subi,
+///     patterns: super::patterns::SUBI,
+/// });
+/// hooks!(rshape::MaxOp, rshape::MinOp { fold: fold_max_min });
+/// ```
+///
+/// Keys: `fold`, `fold_many`, `verify`, `verify_regions`, `patterns`,
+/// `result_names`, `infer_types`, `compatible_types`, `cast_compatible`,
+/// `speculatability`, `int_range` (the fields of [`OpBehaviour`]).
+#[macro_export]
+macro_rules! hooks {
+    (@op $op:path { $($hook:ident : $value:expr),* $(,)? }) => {
+        $( $crate::hooks!(@hook $op, $hook, $value); )*
+    };
+    (@hook $op:path, fold, $v:expr) => {
+        impl $crate::model::hooks::Fold for $op {
+            const FOLD: $crate::model::FoldFn = $v;
+        }
+    };
+    (@hook $op:path, fold_many, $v:expr) => {
+        impl $crate::model::hooks::FoldMany for $op {
+            const FOLD_MANY: $crate::model::FoldManyFn = $v;
+        }
+    };
+    (@hook $op:path, verify, $v:expr) => {
+        impl $crate::model::hooks::Verify for $op {
+            const VERIFY: $crate::model::VerifyFn = $v;
+        }
+    };
+    (@hook $op:path, verify_regions, $v:expr) => {
+        impl $crate::model::hooks::VerifyRegions for $op {
+            const VERIFY_REGIONS: $crate::model::VerifyFn = $v;
+        }
+    };
+    (@hook $op:path, patterns, $v:expr) => {
+        impl $crate::model::hooks::Canonicalize for $op {
+            const PATTERNS: &'static [$crate::model::PatternDef] = $v;
+        }
+    };
+    (@hook $op:path, result_names, $v:expr) => {
+        impl $crate::model::hooks::ResultNames for $op {
+            const RESULT_NAMES: $crate::model::ResultNamesFn = $v;
+        }
+    };
+    (@hook $op:path, infer_types, $v:expr) => {
+        impl $crate::model::hooks::InferTypes for $op {
+            const INFER_TYPES: $crate::model::InferTypesFn = $v;
+        }
+    };
+    (@hook $op:path, compatible_types, $v:expr) => {
+        impl $crate::model::hooks::CompatibleTypes for $op {
+            const COMPATIBLE_TYPES: $crate::model::CompatibleTypesFn = $v;
+        }
+    };
+    (@hook $op:path, cast_compatible, $v:expr) => {
+        impl $crate::model::hooks::CastCompatible for $op {
+            const CAST_COMPATIBLE: $crate::model::CastCompatibleFn = $v;
+        }
+    };
+    (@hook $op:path, speculatability, $v:expr) => {
+        impl $crate::model::hooks::Speculatable for $op {
+            const SPECULATABILITY: $crate::model::SpeculatabilityFn = $v;
+        }
+    };
+    (@hook $op:path, int_range, $v:expr) => {
+        impl $crate::model::hooks::IntRange for $op {
+            const INT_RANGE: $crate::model::IntRangeFn = $v;
+        }
+    };
+    ({ $($body:tt)* }) => {};
+    ($op:path $(, $rest:path)* { $($body:tt)* }) => {
+        $crate::hooks!(@op $op { $($body)* });
+        $crate::hooks!($($rest),* { $($body)* });
+    };
+}
+
 /// A canonicalization pattern implemented in Rust.
 #[derive(Debug)]
 pub struct PatternDef {
@@ -247,10 +392,50 @@ pub struct DialectHooks {
     pub value_bounds: Option<&'static super::value_bounds::ValueBoundsHooks>,
 }
 
+/// One op as declared in ODS, with the hooks ODS declared for it (the
+/// generated `ODS_OPS` table).
+#[derive(Debug)]
+pub struct OpDecl {
+    /// Full name, e.g. `rarith.addi`.
+    pub name: &'static str,
+    /// `hasFolder`.
+    pub has_folder: bool,
+    /// `hasVerifier`.
+    pub has_verifier: bool,
+    /// `hasRegionVerifier`.
+    pub has_region_verifier: bool,
+    /// `hasCanonicalizer`.
+    pub has_canonicalizer: bool,
+    /// Carries the `RustResultNames` trait.
+    pub result_names: bool,
+    /// Carries `RustInferTypes` or `RustInferTypesCompatible`.
+    pub infer_types: bool,
+    /// Carries `RustCastCompatible` (CastOpInterface).
+    pub cast_compatible: bool,
+    /// Carries `RustSpeculatable` (ConditionallySpeculatable).
+    pub speculatability: bool,
+    /// Carries `RustIntRange` (InferIntRangeInterface).
+    pub int_range: bool,
+    /// The attribute the op (ConstantLike) folds to, declared in ODS with
+    /// `rustFoldsToAttr`.
+    pub folds_to_attr: Option<&'static str>,
+}
+
+/// The dense id of `name` in `ops` (sorted by name, as generated).
+pub fn op_id(ops: &[OpDecl], name: &str) -> Option<u32> {
+    ops.binary_search_by(|op| op.name.cmp(name))
+        .ok()
+        .map(|i| i as u32)
+}
+
 /// Everything the bridge may call into, for one set of dialects.
 pub struct Descriptor {
-    /// The dense id of an op name (the index of its behaviour).
-    pub op_id: fn(&str) -> Option<u32>,
+    /// The shared library holding the dialects' C++ classes (built by
+    /// `rmlir_bridge_build::DialectBuild`: `env!("RMLIR_DIALECT_LIBRARY")`).
+    /// It exports `rmlirDialectHandle__<namespace>` per dialect.
+    pub library: &'static str,
+    /// Every op, sorted by name: the index is the op id.
+    pub ops: &'static [OpDecl],
     /// The hooks of every op, indexed by op id.
     pub behaviours: &'static [OpBehaviour],
     /// The hooks of every dialect.

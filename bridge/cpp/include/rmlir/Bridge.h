@@ -122,10 +122,14 @@ enum RmlirBufferQuery {
   RMLIR_BUFFER_RESULT_WRITABLE = 5,
 };
 
-/// Every behaviour of rarith and rshape lives behind these function pointers.
+/// Every behaviour of the Rust dialects lives behind these function pointers.
 /// All of them are implemented in Rust and must not unwind: a Rust panic is
 /// caught on the Rust side and turned into a diagnostic and a failure.
 typedef struct {
+  /// Adds the Rust dialects (those of the installed descriptor) to a
+  /// registry.
+  void (*registerDialects)(MlirDialectRegistry registry);
+
   /// Maps an op name ("rarith.addi") to the dense id the other hooks take;
   /// UINT32_MAX for an op Rust does not know.
   uint32_t (*opId)(MlirStringRef opName);
@@ -239,10 +243,7 @@ MLIR_CAPI_EXPORTED void rmlirBridgeInstallHooks(const RmlirHooks *hooks);
 
 /*===-------------------------- Registration -----------------------------===*/
 
-/// Dialect handles of rarith and rshape (C API style).
-MLIR_CAPI_EXPORTED MlirDialectHandle rmlirBridgeRArithDialectHandle(void);
-MLIR_CAPI_EXPORTED MlirDialectHandle rmlirBridgeRShapeDialectHandle(void);
-/// Adds both dialects (and their interfaces) to a registry.
+/// Adds the Rust dialects (hooks->registerDialects) to a registry.
 MLIR_CAPI_EXPORTED void rmlirBridgeRegisterDialects(MlirDialectRegistry registry);
 /// Registers every Rust pass (hooks->numPasses) with MLIR's global registry.
 MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(void);
@@ -252,8 +253,10 @@ MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(RmlirPassDesc desc);
 /// The C++ halves of the plugin entry points (see src/plugin.rs).
 MLIR_CAPI_EXPORTED void *rmlirBridgeDialectPluginCallback(void);
 MLIR_CAPI_EXPORTED void *rmlirBridgePassPluginCallback(void);
-/// upstream's MlirOptMain with every upstream dialect and pass plus ours.
-MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv);
+/// upstream's MlirOptMain with every upstream dialect and pass plus the
+/// Rust dialects and passes; `title` heads its --help.
+MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv,
+                                          MlirStringRef title);
 
 /*===------------------ Integer range analysis ---------------------------===*/
 

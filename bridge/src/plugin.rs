@@ -10,7 +10,7 @@ use std::ffi::{c_char, c_int, c_void};
 
 /// MLIR's `MLIR_PLUGIN_API_VERSION`.
 const PLUGIN_API_VERSION: u32 = 1;
-const NAME: &[u8] = b"rmlir\0";
+const NAME: &[u8] = b"rmlir-bridge\0";
 const VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 
 /// `mlir::DialectPluginLibraryInfo` / `mlir::PassPluginLibraryInfo`: both are
@@ -51,11 +51,12 @@ unsafe extern "C" {
     fn dlclose(handle: *mut c_void) -> c_int;
 }
 
-/// The symbol [`plugin!`](crate::plugin) exports.
+/// The symbol a library exports to have its own registration run when it
+/// is loaded as a plugin (`rmlir::plugin!` defines it).
 const REGISTRATION_SYMBOL: &std::ffi::CStr = c"rmlir_plugin_register";
 
 /// Runs the registration of the shared library this code is part of, when
-/// it exports one ([`plugin!`](crate::plugin)), once. A plugin is loaded
+/// it exports one (`rmlir_plugin_register`), once. A plugin is loaded
 /// with `RTLD_LOCAL`, so its symbols are looked up in that library itself.
 fn run_library_registration() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -80,7 +81,7 @@ fn run_library_registration() {
         // SAFETY: handle is live; the name is NUL-terminated.
         let symbol = unsafe { dlsym(handle, REGISTRATION_SYMBOL.as_ptr()) };
         if !symbol.is_null() {
-            // SAFETY: `plugin!` defines this symbol as an `extern "C" fn()`.
+            // SAFETY: the symbol is defined as an `extern "C" fn()` (`rmlir::plugin!`).
             let register: extern "C" fn() = unsafe { std::mem::transmute(symbol) };
             register();
         }
@@ -90,7 +91,7 @@ fn run_library_registration() {
 }
 
 /// Runs a plugin's registration function under the panic guard (the
-/// body of the symbol [`plugin!`](crate::plugin) exports).
+/// body of the `rmlir_plugin_register` a plugin exports).
 pub fn run_registration(register: fn()) {
     super::guard::guard("plugin registration", || None, (), register);
 }
@@ -113,31 +114,31 @@ pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
     info(unsafe { b::rmlirBridgePassPluginCallback() })
 }
 
-/// Exports the plugin entry points of a shared library whose dialects are
-/// described by `$descriptor` (`--load-dialect-plugin`,
-/// `--load-pass-plugin`), and a C API dialect handle per listed dialect:
+/// Exports the plugin entry points of the shared library (`cdylib`) whose
+/// dialects `$descriptor` describes (`--load-dialect-plugin`,
+/// `--load-pass-plugin`), and the C API dialect handle of each of its
+/// dialects, under the name MLIR's C API gives it:
 ///
 /// ```ignore
-/// export_plugin!(registry::DESCRIPTOR, [
-///     mlirGetDialectHandle__rarith__ => rmlirBridgeRArithDialectHandle,
+/// rmlir_bridge::export_plugin!(DESCRIPTOR, [
+///     toy => mlirGetDialectHandle__toy__,
 /// ]);
 /// ```
-#[doc(hidden)]
 #[macro_export]
 macro_rules! export_plugin {
-    ($descriptor:path, [$($export:ident => $bridge:ident),* $(,)?]) => {
+    ($descriptor:path, [$($dialect:ident => $export:ident),* $(,)?]) => {
         /// Entry point of `--load-dialect-plugin`.
         #[allow(unsafe_code)]
         #[unsafe(no_mangle)]
-        pub extern "C" fn mlirGetDialectPluginInfo() -> $crate::ffi::plugin::PluginLibraryInfo {
-            $crate::ffi::plugin::dialect_plugin_info(&$descriptor)
+        pub extern "C" fn mlirGetDialectPluginInfo() -> $crate::plugin::PluginLibraryInfo {
+            $crate::plugin::dialect_plugin_info(&$descriptor)
         }
 
         /// Entry point of `--load-pass-plugin`.
         #[allow(unsafe_code)]
         #[unsafe(no_mangle)]
-        pub extern "C" fn mlirGetPassPluginInfo() -> $crate::ffi::plugin::PluginLibraryInfo {
-            $crate::ffi::plugin::pass_plugin_info(&$descriptor)
+        pub extern "C" fn mlirGetPassPluginInfo() -> $crate::plugin::PluginLibraryInfo {
+            $crate::plugin::pass_plugin_info(&$descriptor)
         }
 
         $(
@@ -145,38 +146,8 @@ macro_rules! export_plugin {
             #[allow(unsafe_code)]
             #[unsafe(no_mangle)]
             pub extern "C" fn $export() -> ::mlir_sys::MlirDialectHandle {
-                $crate::ffi::context::dialect_handle(
-                    &$descriptor,
-                    $crate::ffi::bindings::$bridge,
-                )
+                $crate::context::dialect_handle(&$descriptor, stringify!($dialect))
             }
         )*
-    };
-}
-
-/// Makes the `cdylib` crate it is used in a plugin for stock `mlir-opt`
-/// that carries rarith, rshape, rmlir's passes and what `$register` (a
-/// `fn()`) adds: passes ([`pipeline::register_pass`](crate::pipeline::register_pass))
-/// and canonicalization patterns
-/// ([`rewrite::add_to_canonicalize`](crate::rewrite::add_to_canonicalize)).
-/// `$register` runs once, when `mlir-opt` loads the library
-/// (`--load-dialect-plugin` or `--load-pass-plugin`), before any pipeline
-/// is parsed; a panic in it is reported, not propagated.
-///
-/// ```ignore
-/// fn register() {
-///     rmlir::pipeline::register_pass("my-pass", "Does mine", |op| Ok(())).unwrap();
-/// }
-/// rmlir::plugin!(register);
-/// ```
-#[macro_export]
-macro_rules! plugin {
-    ($register:path) => {
-        /// The registration rmlir's plugin entry points look up and run.
-        #[allow(unsafe_code)]
-        #[unsafe(no_mangle)]
-        pub extern "C" fn rmlir_plugin_register() {
-            $crate::pipeline::__run_plugin_registration($register)
-        }
     };
 }

@@ -19,6 +19,9 @@ const NO_OP: u32 = u32::MAX;
 /// The installed descriptor, with the pattern numbering derived from it.
 struct Installed {
     descriptor: &'static Descriptor,
+    /// The C API handle of each of the descriptor's dialects, as its
+    /// library exports it.
+    dialect_handles: Vec<DialectHandle>,
     /// Every pattern of every op, indexed by pattern id.
     patterns: Vec<&'static PatternDef>,
     /// Per op id, the pattern id of its first pattern.
@@ -64,6 +67,113 @@ pub fn activity() -> Activity {
 
 static INSTALLED: OnceLock<Installed> = OnceLock::new();
 
+/// A dialect's C API handle: a pointer to static registration hooks.
+struct DialectHandle(MlirDialectHandle);
+// SAFETY: the handle points at immutable static data in the dialect library,
+// which is never unloaded.
+unsafe impl Send for DialectHandle {}
+// SAFETY: as above; nothing writes through it.
+unsafe impl Sync for DialectHandle {}
+
+const RTLD_NOW: std::ffi::c_int = 2;
+
+unsafe extern "C" {
+    fn dlopen(file: *const std::ffi::c_char, mode: std::ffi::c_int) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, name: *const std::ffi::c_char) -> *mut c_void;
+    fn dlerror() -> *const std::ffi::c_char;
+}
+
+/// The last dynamic-loader error, as text.
+fn loader_error() -> String {
+    // SAFETY: dlerror returns null or a NUL-terminated message that stays
+    // valid until the next loader call on this thread.
+    let message = unsafe { dlerror() };
+    if message.is_null() {
+        return "unknown error".into();
+    }
+    // SAFETY: non-null, NUL-terminated (above).
+    unsafe { std::ffi::CStr::from_ptr(message) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Loads the descriptor's dialect library (once per process: the loader
+/// counts references) and reads each dialect's `rmlirDialectHandle__<ns>`.
+/// A library that does not load or lacks a dialect is a broken build:
+/// the message says which, and the process aborts (this may run under a
+/// C caller, which must not be unwound into).
+fn resolve_dialect_handles(descriptor: &Descriptor) -> Vec<DialectHandle> {
+    let fail = |what: String| -> ! {
+        eprintln!("rmlir-bridge: {what}");
+        std::process::abort()
+    };
+    let path = std::ffi::CString::new(descriptor.library)
+        .unwrap_or_else(|_| fail("dialect library path with a NUL byte".into()));
+    // SAFETY: `path` is NUL-terminated; the library is never closed.
+    let library = unsafe { dlopen(path.as_ptr(), RTLD_NOW) };
+    if library.is_null() {
+        fail(format!(
+            "cannot load the dialect library {}: {}",
+            descriptor.library,
+            loader_error()
+        ));
+    }
+    descriptor
+        .dialects
+        .iter()
+        .map(|d| {
+            let symbol = std::ffi::CString::new(format!("rmlirDialectHandle__{}", d.name))
+                .unwrap_or_else(|_| fail("dialect name with a NUL byte".into()));
+            // SAFETY: `library` is a live handle, `symbol` NUL-terminated.
+            let address = unsafe { dlsym(library, symbol.as_ptr()) };
+            if address.is_null() {
+                fail(format!(
+                    "{} does not define dialect `{}` (RMLIR_DIALECT_HANDLE)",
+                    descriptor.library, d.name
+                ));
+            }
+            // SAFETY: RMLIR_DIALECT_HANDLE defines the symbol as
+            // `MlirDialectHandle (*)(void)`.
+            let get: extern "C" fn() -> MlirDialectHandle = unsafe { std::mem::transmute(address) };
+            DialectHandle(get())
+        })
+        .collect()
+}
+
+/// The C API handle of the installed descriptor's dialect `namespace`.
+pub(crate) fn dialect_handle(namespace: &str) -> Option<MlirDialectHandle> {
+    let i = installed();
+    let index = i
+        .descriptor
+        .dialects
+        .iter()
+        .position(|d| d.name == namespace)?;
+    Some(i.dialect_handles[index].0)
+}
+
+/// Adds every dialect of the installed descriptor to `registry`.
+pub(crate) fn insert_dialects(registry: MlirDialectRegistry) {
+    for handle in &installed().dialect_handles {
+        // SAFETY: the handle is a live static; the registry is live for the
+        // caller's call.
+        unsafe { mlirDialectHandleInsertDialect(handle.0, registry) };
+    }
+}
+
+extern "C" fn register_dialects(registry: MlirDialectRegistry) {
+    guard(
+        "registerDialects",
+        || None,
+        (),
+        || insert_dialects(registry),
+    );
+}
+
+/// The op table of the installed descriptor (empty before [`install`]).
+pub(crate) fn op_decls() -> &'static [super::model::OpDecl] {
+    INSTALLED.get().map_or(&[], |i| i.descriptor.ops)
+}
+
 /// The installed descriptor (a hook runs only after [`install`]).
 fn installed() -> &'static Installed {
     INSTALLED
@@ -86,7 +196,8 @@ extern "C" fn op_id(name: MlirStringRef) -> u32 {
         NO_OP,
         || {
             // SAFETY: the bridge passes an op name that lives for the call.
-            (installed().descriptor.op_id)(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
+            super::model::op_id(installed().descriptor.ops, unsafe { ir::from_sref(name) })
+                .unwrap_or(NO_OP)
         },
     )
 }
@@ -492,7 +603,7 @@ extern "C" fn infer_int_ranges(
             // integer range for (floats, ...): the result is then unknown,
             // which is what leaving it unset says. An `i0` operand's width-0
             // range is a real one (its only value, 0).
-            let is_i0 = |v: crate::ffi::ir::Value| {
+            let is_i0 = |v: crate::ir::Value| {
                 let elt = v.ty().element_type_or_self();
                 elt.is_integer() && elt.int_width() == Some(0)
             };
@@ -855,6 +966,7 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
 }
 
 static HOOKS: b::RmlirHooks = b::RmlirHooks {
+    registerDialects: Some(register_dialects),
     opId: Some(op_id),
     fold: Some(fold),
     verify: Some(verify),
@@ -919,6 +1031,7 @@ pub fn install(descriptor: &'static Descriptor) {
             .collect();
         Installed {
             descriptor,
+            dialect_handles: resolve_dialect_handles(descriptor),
             patterns,
             first_pattern,
             folds,

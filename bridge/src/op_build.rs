@@ -124,3 +124,10 @@ pub fn finish<'c>(
     });
     verified.ok_or(BuildError { op, diagnostics })
 }
+
+/// What the builders generated from ODS use.
+pub mod support {
+    pub use super::{BuildError, bit_enum, finish, identifier, unit, value_enum};
+    pub use melior::ir::operation::OperationBuilder;
+    pub use melior::ir::{Attribute, Identifier, Location, Operation, Region, Type, Value};
+}

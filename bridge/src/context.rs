@@ -10,16 +10,12 @@ use super::model::Descriptor;
 use melior::dialect::DialectRegistry;
 use mlir_sys::*;
 
-/// The C API handle of one of the bridge's dialects, given the bridge
-/// function that returns it (e.g. `bindings::rmlirBridgeRArithDialectHandle`).
-pub fn dialect_handle(
-    descriptor: &'static Descriptor,
-    handle: unsafe extern "C" fn() -> MlirDialectHandle,
-) -> MlirDialectHandle {
+/// The C API handle of the descriptor's dialect `namespace` (installing
+/// the descriptor). Panics when the descriptor has no such dialect.
+pub fn dialect_handle(descriptor: &'static Descriptor, namespace: &str) -> MlirDialectHandle {
     install(descriptor);
-    // SAFETY: the bridge's handle functions take nothing and return a
-    // static handle.
-    unsafe { handle() }
+    super::hooks::dialect_handle(namespace)
+        .unwrap_or_else(|| panic!("rmlir-bridge: no dialect `{namespace}` in the descriptor"))
 }
 
 /// The C API handle of upstream's LLVM dialect.
@@ -64,11 +60,10 @@ pub fn arith_dialect_handle() -> MlirDialectHandle {
     unsafe { mlirGetDialectHandle__arith__() }
 }
 
-/// Adds the bridge's dialects to a melior dialect registry.
+/// Adds the descriptor's dialects to a melior dialect registry.
 pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegistry) {
     install(descriptor);
-    // SAFETY: the registry is live for the call.
-    unsafe { b::rmlirBridgeRegisterDialects(registry.to_raw()) }
+    super::hooks::insert_dialects(registry.to_raw());
 }
 
 /// Registers every pass of the descriptor with MLIR's global pass registry
@@ -87,18 +82,19 @@ pub fn register_passes(descriptor: &'static Descriptor) {
 static PASS_REGISTRY: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// Held while parsing a pass pipeline.
-pub(crate) fn pass_registry_read() -> std::sync::RwLockReadGuard<'static, ()> {
+pub fn pass_registry_read() -> std::sync::RwLockReadGuard<'static, ()> {
     PASS_REGISTRY.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Held while registering passes.
-pub(crate) fn pass_registry_write() -> std::sync::RwLockWriteGuard<'static, ()> {
+pub fn pass_registry_write() -> std::sync::RwLockWriteGuard<'static, ()> {
     PASS_REGISTRY.write().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Runs upstream's MlirOptMain with every upstream dialect and pass plus
-/// the bridge's; returns the process exit code.
-pub fn opt_main(descriptor: &'static Descriptor, args: &[String]) -> i32 {
+/// the descriptor's; `title` heads its `--help`. Returns the process exit
+/// code.
+pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -> i32 {
     install(descriptor);
     let owned: Vec<std::ffi::CString> = args
         .iter()
@@ -108,7 +104,7 @@ pub fn opt_main(descriptor: &'static Descriptor, args: &[String]) -> i32 {
     argv.push(std::ptr::null_mut());
     // SAFETY: argv holds argc NUL-terminated strings that outlive the call,
     // followed by a null pointer, as main's argv.
-    unsafe { b::rmlirBridgeOptMain(owned.len() as i32, argv.as_mut_ptr()) }
+    unsafe { b::rmlirBridgeOptMain(owned.len() as i32, argv.as_mut_ptr(), sref(title)) }
 }
 
 impl Context {

@@ -1,0 +1,64 @@
+//! rmlir-bridge: define MLIR dialects in Rust, inside a real upstream MLIR
+//! 22 context.
+//!
+//! A dialect is declared once, in ODS, with the classes of `RMlirBase.td`
+//! (`RustOp`, the `Rust*` hook traits). `rmlir-bridge-build` generates from
+//! it the C++ op classes, whose hooks (folder, verifier, canonicalization
+//! patterns, type inference, int ranges, ...) forward to Rust through the
+//! generic C++ bridge of this crate, and the Rust side: a typed view per
+//! op, the hook table and builders. The crate implements each hook ODS
+//! declares as a trait of [`model::hooks`] ([`hooks!`](macro@hooks)) and hands the
+//! bridge a [`model::Descriptor`]; [`export_plugin!`] makes its `cdylib`
+//! a dialect and pass plugin for stock `mlir-opt`. See the README for the
+//! recipe, and `examples/toy` for a whole dialect.
+//!
+//! This crate is the only one with `unsafe`: safe handles over the MLIR C
+//! API and the bridge, the hook table the C++ bridge calls, and the panic
+//! guard that keeps Rust panics from unwinding into C++. It names no
+//! dialect and no pass: what to dispatch to comes in a descriptor.
+//!
+//! Its handles ([`ir::Op`], [`ir::Value`], [`ir::Attr`]...) are `Copy`
+//! and carry no lifetime: they are valid while MLIR keeps the object alive
+//! (an op until it is erased, attributes and types as long as their
+//! context). Hooks receive them from MLIR and must not keep them past the
+//! call.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    unsafe_op_in_unsafe_fn,
+    clippy::all,
+    clippy::undocumented_unsafe_blocks
+)]
+pub mod bindings {
+    include!(concat!(env!("OUT_DIR"), "/bridge_bindings.rs"));
+}
+
+pub mod arith_interfaces;
+pub mod bufferize;
+pub mod context;
+pub mod dataflow;
+pub mod diagnostics;
+pub mod dialect_conversion;
+pub mod exec;
+pub mod greedy;
+pub mod guard;
+pub mod hooks;
+pub mod ir;
+pub mod model;
+pub mod op_build;
+pub mod passes;
+pub mod plugin;
+pub mod region;
+pub mod rewrite;
+pub mod semantics;
+pub mod typed;
+pub mod user_passes;
+pub mod user_patterns;
+pub mod value_bounds;
+pub mod walk;
+mod words;

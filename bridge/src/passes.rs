@@ -1,0 +1,39 @@
+//! Passes implemented in Rust and declared in ODS (MLIR's `PassBase.td`):
+//! `rmlir-bridge-build` generates from the declarations a marker type and
+//! a typed options struct per pass, and the pass table ([`PassDef`]s) the
+//! bridge registers with MLIR. The table calls each declared pass's
+//! [`RunPass`] implementation, so a declaration without one does not
+//! compile.
+
+use crate::ir::Op;
+pub use crate::model::{PassDef, PassOption, PassOptions};
+
+/// A pass declared in ODS, implemented in Rust.
+pub trait RunPass {
+    /// The pass's options, generated from its ODS declaration.
+    type Options;
+    /// Runs the pass on `op`; false signals failure (after diagnostics).
+    fn run(op: Op, options: Self::Options) -> bool;
+}
+
+/// Parses the options of pass `P` and runs it; options that do not parse
+/// are an error at `op`.
+pub fn run_declared<P: RunPass>(
+    op: Op,
+    options: &PassOptions,
+    parse: fn(&PassOptions) -> Result<P::Options, String>,
+) -> bool {
+    match parse(options) {
+        Ok(options) => P::run(op, options),
+        Err(message) => {
+            op.emit_error(&message);
+            false
+        }
+    }
+}
+
+/// The value of option `name` written `text`.
+pub fn parse_value<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("invalid value `{text}` for option {name}"))
+}

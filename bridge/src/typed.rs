@@ -1,0 +1,135 @@
+//! What the typed layer generated from ODS (`ods_typed.rs`,
+//! `ods_enums.rs`) builds on: the op-view trait [`OdsOp`], the enum traits
+//! [`ValueEnum`] and [`BitEnum`], and op identity by dense id. An op's id
+//! (its index in the installed descriptor's op table) is read from the op
+//! in one bridge call and a per-thread cache keyed by the op's class: never
+//! by comparing names.
+
+use crate::ir::{Attr, Op, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// An op declared in ODS, seen through its typed view.
+pub trait OdsOp: Copy + std::ops::Deref<Target = Op> {
+    /// The op's dense id (its index in the descriptor's op table).
+    const ID: u32;
+    /// The op's full name (`rarith.subi`), for diagnostics and creation.
+    const NAME: &'static str;
+    /// The view of `op`, which the caller knows to be of this kind.
+    fn from_op_unchecked(op: Op) -> Self;
+    /// The op seen through the view.
+    fn op(self) -> Op;
+    /// The view of `op` when it is of this kind.
+    fn from_op(op: Op) -> Option<Self> {
+        (op.ods_id() == Some(Self::ID)).then(|| Self::from_op_unchecked(op))
+    }
+}
+
+/// A value enum of ODS (`I64EnumAttr`: predicates, rounding modes).
+pub trait ValueEnum: Copy + Sized + 'static {
+    /// Every case, in declaration order.
+    const ALL: &'static [Self];
+    /// The case of a stored value.
+    fn from_value(value: u64) -> Option<Self>;
+    /// The stored value (as the C++ enum and the attribute hold it).
+    fn value(self) -> u64;
+    /// The case as the custom syntax spells it (`ult`).
+    fn spelling(self) -> &'static str;
+}
+
+/// A bit enum of ODS (`I32BitEnumAttr`: fast-math and overflow flags).
+pub trait BitEnum: Copy + Sized + 'static {
+    /// (spelling, bits) per case, in declaration order (groups included).
+    const CASES: &'static [(&'static str, u32)];
+    /// The flags of a stored bit pattern.
+    fn from_bits(bits: u32) -> Self;
+    /// The stored bit pattern.
+    fn bits(self) -> u32;
+    /// True when every flag of `other` is set.
+    fn contains(self, other: Self) -> bool {
+        self.bits() & other.bits() == other.bits()
+    }
+    /// True when no flag is set.
+    fn is_empty(self) -> bool {
+        self.bits() == 0
+    }
+}
+
+/// A hasher for pointer keys (TypeIDs are aligned addresses).
+#[derive(Default)]
+struct PointerHasher(u64);
+
+impl std::hash::Hasher for PointerHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.0 = (v as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+thread_local! {
+    /// Registered op class (TypeID address) -> its ODS id, or None for ops
+    /// of other dialects: filled the first time a thread meets an op class.
+    static IDS: RefCell<HashMap<usize, Option<u32>, BuildHasherDefault<PointerHasher>>> =
+        RefCell::new(HashMap::default());
+}
+
+impl Op {
+    /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
+    /// ops of other dialects. One C call and a cache lookup: no string.
+    pub fn ods_id(self) -> Option<u32> {
+        let class = self.class_id()?;
+        IDS.with(|ids| {
+            if let Some(&id) = ids.borrow().get(&class) {
+                return id;
+            }
+            let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
+            ids.borrow_mut().insert(class, id);
+            id
+        })
+    }
+
+    /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
+    /// it. Ops whose ODS declares the attribute they fold to
+    /// (`rustFoldsToAttr`: `rarith.constant`, `rshape.const_shape`, ...) are
+    /// read directly, without a fold round trip through MLIR.
+    pub fn constant_value(self) -> Option<Attr> {
+        let declared = self
+            .ods_id()
+            .and_then(|id| crate::hooks::op_decls()[id as usize].folds_to_attr);
+        match declared {
+            Some(name) => self.attr(name),
+            None => self.fold_constant(),
+        }
+    }
+
+    /// True when the op is a `T`.
+    pub fn isa<T: OdsOp>(self) -> bool {
+        self.ods_id() == Some(T::ID)
+    }
+
+    /// The op as a `T`, when it is one.
+    pub fn view<T: OdsOp>(self) -> Option<T> {
+        T::from_op(self)
+    }
+}
+
+impl Value {
+    /// The op defining this value, when it is a `T`.
+    pub fn defined_by<T: OdsOp>(self) -> Option<T> {
+        self.defining_op().and_then(T::from_op)
+    }
+
+    /// The op defining this value, when its ODS id is `id` (for code that
+    /// takes the kind of op as a value: `ExtSIOp::ID`).
+    pub fn defined_by_id(self, id: u32) -> Option<Op> {
+        self.defining_op().filter(|op| op.ods_id() == Some(id))
+    }
+}

@@ -1,0 +1,91 @@
+//! `toy`: an MLIR dialect implemented in Rust on `rmlir-bridge` alone.
+//!
+//! Everything about an op is declared once, in ODS (`td/Toy.td`); the
+//! build script (`rmlir_bridge_build::DialectBuild`) generates the C++ op
+//! classes and, from the same records, the Rust side included below: the
+//! op table, a typed view per op ([`ods::toy::ClampOp`]...) and the hook
+//! table, which reads each hook ODS declares from the op's implementation
+//! of the matching trait (so a hook declared and not implemented does not
+//! compile). This crate implements the hooks ([`fold`]), a lowering pass
+//! declared in `td/ToyPasses.td` ([`lowering`]), and hands the bridge its
+//! [`DESCRIPTOR`]. Its `cdylib` is a plugin for stock `mlir-opt`:
+//!
+//! ```text
+//! mlir-opt --load-dialect-plugin=libtoy_dialect.so \
+//!          --load-pass-plugin=libtoy_dialect.so \
+//!          --pass-pipeline='builtin.module(canonicalize,convert-toy-to-arith)' in.mlir
+//! ```
+
+#![deny(unsafe_code)]
+
+pub mod fold;
+pub mod lowering;
+
+use rmlir_bridge::context;
+use rmlir_bridge::ir::{Attr, Location, Op, Type};
+use rmlir_bridge::model::{Descriptor, DialectHooks};
+
+/// The typed layer generated from ODS: a view per op, by ODS's names.
+pub mod ods {
+    /// The dialect's ODS enums (toy declares none).
+    pub mod enums {
+        include!(concat!(env!("OUT_DIR"), "/ods_enums.rs"));
+    }
+    include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
+}
+
+/// Typed builders of every toy op (melior handles), generated from ODS.
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/ods_builders.rs"));
+}
+
+/// The op table and hook table generated from ODS.
+mod registry {
+    include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
+    include!(concat!(env!("OUT_DIR"), "/ods_wiring.rs"));
+}
+
+/// The passes declared in `td/ToyPasses.td`: marker types, typed options.
+pub mod passes {
+    include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
+}
+
+/// The dialects of this crate, as the generated code names them.
+pub mod dialects {
+    /// The C API handle of the toy dialect.
+    pub fn toy_dialect_handle() -> mlir_sys::MlirDialectHandle {
+        rmlir_bridge::context::dialect_handle(&super::DESCRIPTOR, "toy")
+    }
+}
+
+/// `Dialect::materializeConstant`: folds to an i64 become `toy.constant`.
+fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+    if !value.is_integer() || ty.int_width() != Some(64) {
+        return None;
+    }
+    Op::create("toy.constant", loc, &[], &[ty], &[("value", value)])
+}
+
+/// What this crate hands the bridge.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    library: env!("RMLIR_DIALECT_LIBRARY"),
+    ops: registry::ODS_OPS,
+    behaviours: registry::GENERATED_BEHAVIOURS,
+    dialects: &[DialectHooks {
+        name: "toy",
+        materialize_constant,
+        verify_operation_attribute: None,
+        to_llvm: None,
+        bufferization: None,
+        value_bounds: None,
+    }],
+    type_transform: |_, _| None,
+    passes: passes::ODS_PASSES,
+};
+
+/// A melior context with every upstream dialect and pass, and toy's.
+pub fn new_context() -> melior::Context {
+    context::new_context(&DESCRIPTOR)
+}
+
+rmlir_bridge::export_plugin!(crate::DESCRIPTOR, [toy => mlirGetDialectHandle__toy__]);

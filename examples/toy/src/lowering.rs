@@ -1,0 +1,77 @@
+//! `convert-toy-to-arith`: every toy op becomes upstream arith (declared in
+//! `td/ToyPasses.td`). From there, upstream's own passes
+//! (`convert-to-llvm`) take the program to the LLVM dialect.
+
+use crate::ods::toy::{AddOp, ClampOp, ConstantOp, MulOp, NegOp};
+use crate::passes::{ConvertToyToArith, ConvertToyToArithOptions};
+use rmlir_bridge::ir::{Attr, Op, Value};
+use rmlir_bridge::passes::RunPass;
+use rmlir_bridge::semantics::ApInt;
+use rmlir_bridge::walk::{self, Builder};
+
+impl RunPass for ConvertToyToArith {
+    type Options = ConvertToyToArithOptions;
+    fn run(root: Op, options: Self::Options) -> bool {
+        for op in walk::collect(root, |op| op.ods_id().is_some()) {
+            let lowered = lower(op, &options);
+            walk::replace_and_erase(op, &[lowered]);
+        }
+        true
+    }
+}
+
+/// The arith value that computes `op`'s result, built before `op`.
+fn lower(op: Op, options: &ConvertToyToArithOptions) -> Value {
+    let b = Builder::before(op);
+    let loc = op.location();
+    let ty = op.result(0).ty();
+    let arith = |name: &str, operands: &[Value], attrs: &[(&str, Attr)]| {
+        b.create(name, loc, operands, &[ty], attrs).result(0)
+    };
+    let constant = |value: Attr| arith("arith.constant", &[], &[("value", value)]);
+    if let Some(c) = op.view::<ConstantOp>() {
+        return constant(c.value().expect("verified: a value"));
+    }
+    if let Some(add) = op.view::<AddOp>() {
+        return arith("arith.addi", &[add.lhs(), add.rhs()], &[]);
+    }
+    if let Some(mul) = op.view::<MulOp>() {
+        return arith("arith.muli", &[mul.lhs(), mul.rhs()], &[]);
+    }
+    if let Some(neg) = op.view::<NegOp>() {
+        let zero = constant(Attr::int(ty, &ApInt::zero(64)));
+        return arith("arith.subi", &[zero, neg.input()], &[]);
+    }
+    let clamp = op.view::<ClampOp>().expect("every toy op is lowered");
+    let bound = |b: Option<Attr>| constant(b.expect("verified: both bounds"));
+    let (lo, hi) = (bound(clamp.lo()), bound(clamp.hi()));
+    let x = clamp.input();
+    if options.clamp_with_select {
+        let i1 = op.context().integer_type(1);
+        let predicate = |p: u64| Attr::int(op.context().integer_type(64), &ApInt::from_u64(64, p));
+        let select = |cond: Value, a: Value, c: Value| arith("arith.select", &[cond, a, c], &[]);
+        // arith.cmpi predicates: slt = 2, sgt = 4.
+        let below = b
+            .create(
+                "arith.cmpi",
+                loc,
+                &[x, lo],
+                &[i1],
+                &[("predicate", predicate(2))],
+            )
+            .result(0);
+        let raised = select(below, lo, x);
+        let above = b
+            .create(
+                "arith.cmpi",
+                loc,
+                &[raised, hi],
+                &[i1],
+                &[("predicate", predicate(4))],
+            )
+            .result(0);
+        return select(above, hi, raised);
+    }
+    let raised = arith("arith.maxsi", &[x, lo], &[]);
+    arith("arith.minsi", &[raised, hi], &[])
+}

@@ -1,0 +1,70 @@
+//===- Toy.td - a small dialect whose behaviour lives in Rust -------------===//
+//
+// The example dialect of rmlir-bridge: five ops on i64, each hook declared
+// here once (hasFolder, hasVerifier, hasCanonicalizer) and implemented in
+// Rust (src/). RustOp (RMlirBase.td) makes the generated C++ forward every
+// hook to the bridge.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TOY_TD
+#define TOY_TD
+
+include "RMlirBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+
+def Toy_Dialect : Dialect {
+  let name = "toy";
+  let summary = "A toy dialect of integer arithmetic, implemented in Rust";
+  let cppNamespace = "::mlir::toy";
+  let hasConstantMaterializer = 1;
+}
+
+class Toy_Op<string mnemonic, list<Trait> traits = []>
+    : RustOp<Toy_Dialect, mnemonic, traits>;
+
+def Toy_ConstantOp : Toy_Op<"constant", [ConstantLike, Pure]> {
+  let summary = "an i64 constant";
+  let arguments = (ins I64Attr:$value);
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  // Its fold is its attribute: no call into Rust.
+  let rustFoldsToAttr = "value";
+}
+
+def Toy_AddOp : Toy_Op<"add", [Pure, Commutative]> {
+  let summary = "wrapping addition";
+  let arguments = (ins I64:$lhs, I64:$rhs);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Toy_MulOp : Toy_Op<"mul", [Pure, Commutative]> {
+  let summary = "wrapping multiplication";
+  let arguments = (ins I64:$lhs, I64:$rhs);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+  let hasFolder = 1;
+}
+
+def Toy_NegOp : Toy_Op<"neg", [Pure]> {
+  let summary = "wrapping negation";
+  let arguments = (ins I64:$input);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$input attr-dict";
+  let hasFolder = 1;
+}
+
+def Toy_ClampOp : Toy_Op<"clamp", [Pure]> {
+  let summary = "the operand clamped to [lo, hi]";
+  let arguments = (ins I64:$input, I64Attr:$lo, I64Attr:$hi);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$input `to` ` ` `[` $lo `,` $hi `]` attr-dict";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+#endif // TOY_TD

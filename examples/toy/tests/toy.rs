@@ -1,0 +1,121 @@
+//! The toy dialect end to end, from Rust: parsed in a context holding it,
+//! canonicalized by upstream's canonicalize (its Rust folders and pattern),
+//! lowered by its Rust pass and upstream's `convert-to-llvm`, run in
+//! MLIR's ExecutionEngine. The program's results, folded or not, are
+//! Rust's wrapping i64 arithmetic.
+
+use melior::ir::Module;
+use melior::pass::PassManager;
+use proptest::prelude::*;
+use rmlir_bridge::exec::{Jit, Scalar};
+
+/// `-clamp(2 * x * y + c, lo, hi)`, and the same with `x`, `y` constant
+/// (so that canonicalize folds all of it).
+fn program(c: i64, lo: i64, hi: i64, x: i64, y: i64) -> String {
+    format!(
+        r#"
+func.func @f(%x: i64, %y: i64) -> i64 attributes {{llvm.emit_c_interface}} {{
+  %c = toy.constant {c}
+  %0 = toy.mul %x, %y
+  %1 = toy.add %0, %0
+  %2 = toy.add %1, %c
+  %3 = toy.clamp %2 to [{lo}, {hi}]
+  %4 = toy.neg %3
+  return %4 : i64
+}}
+func.func @g() -> i64 attributes {{llvm.emit_c_interface}} {{
+  %x = toy.constant {x}
+  %y = toy.constant {y}
+  %r = func.call @f(%x, %y) : (i64, i64) -> i64
+  return %r : i64
+}}
+"#
+    )
+}
+
+fn expected(c: i64, lo: i64, hi: i64, x: i64, y: i64) -> i64 {
+    let product = x.wrapping_mul(y);
+    product
+        .wrapping_add(product)
+        .wrapping_add(c)
+        .clamp(lo, hi)
+        .wrapping_neg()
+}
+
+/// `source` parsed in `context`, after `pipeline`.
+fn run<'c>(context: &'c melior::Context, source: &str, pipeline: &str) -> Module<'c> {
+    let mut module = Module::parse(context, source).expect("parses");
+    let pm = PassManager::new(context);
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
+        .expect("pipeline parses");
+    pm.run(&mut module).expect("pipeline runs");
+    module
+}
+
+fn call(module: &Module, name: &str, args: &[Scalar]) -> i64 {
+    let jit = Jit::new(module, 2, &[]).expect("JIT compiles");
+    match jit.call(name, args, Some(Scalar::I64(0))).expect("call") {
+        Some(Scalar::I64(v)) => v,
+        other => panic!("unexpected result {other:?}"),
+    }
+}
+
+const LOWER: &str =
+    "builtin.module(convert-toy-to-arith,convert-to-llvm,reconcile-unrealized-casts)";
+const FOLD_THEN_LOWER: &str =
+    "builtin.module(canonicalize,convert-toy-to-arith,convert-to-llvm,reconcile-unrealized-casts)";
+
+#[test]
+fn canonicalize_folds_a_constant_program_to_one_constant() {
+    let context = toy_dialect::new_context();
+    let module = run(
+        &context,
+        &program(5, -100, 100, 3, 7),
+        "builtin.module(inline,canonicalize)",
+    );
+    let text = module.as_operation().to_string();
+    let (f, g) = text.split_once("func.func @g").expect("@g is printed");
+    // -clamp(2 * 21 + 5, -100, 100) = -47, and nothing else in @g.
+    assert!(g.contains("toy.constant -47"), "{text}");
+    assert!(!g.contains("toy.mul") && !g.contains("call"), "{text}");
+    // In @f, x + x became x * 2 (the canonicalization pattern).
+    assert!(
+        f.contains("toy.constant 2") && !f.contains("toy.add %2, %2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn edge_values_agree_with_rust_folded_or_not() {
+    let context = toy_dialect::new_context();
+    let edges = [i64::MIN, -1, 0, 1, i64::MAX];
+    for &x in &edges {
+        for &y in &edges {
+            let (c, lo, hi) = (7, i64::MIN + 1, i64::MAX - 1);
+            let want = expected(c, lo, hi, x, y);
+            let source = program(c, lo, hi, x, y);
+            let lowered = run(&context, &source, LOWER);
+            let folded = run(&context, &source, FOLD_THEN_LOWER);
+            assert_eq!(call(&lowered, "g", &[]), want, "x={x} y={y}");
+            assert_eq!(call(&folded, "g", &[]), want, "x={x} y={y} (folded)");
+            let args = [Scalar::I64(x), Scalar::I64(y)];
+            assert_eq!(call(&lowered, "f", &args), want, "f({x}, {y})");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn folders_compute_what_the_lowered_code_computes(
+        c in any::<i64>(), a in any::<i64>(), b in any::<i64>(),
+        x in any::<i64>(), y in any::<i64>(),
+    ) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let context = toy_dialect::new_context();
+        let source = program(c, lo, hi, x, y);
+        let folded = run(&context, &source, FOLD_THEN_LOWER);
+        prop_assert_eq!(call(&folded, "g", &[]), expected(c, lo, hi, x, y));
+    }
+}
