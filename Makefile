@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit test-downstream lint fmt clean bench verify fuzz
+.PHONY: all deps build demo test test-rust test-lit test-downstream lint fmt clean bench bench-scale verify fuzz
 
 all: build
 
@@ -48,6 +48,10 @@ clean:
 # Canonicalization speed: rarith/rshape vs upstream arith/shape, same IR, same run.
 bench: build
 	$(CARGO) run --release --example bench -- $(BENCH_ARGS)
+
+# The workloads from 10k to 1M ops, with peak memory per side.
+bench-scale: build
+	$(CARGO) run --release --example bench -- --scale
 
 # Every canonicalization pattern and folder proven by execution (before and
 # after canonicalize, JIT), exhaustively over i1/i4/i8 operand pairs; prints

@@ -79,12 +79,15 @@ pub(super) fn apply(
 /// Applies `patterns` and folding greedily to the regions of `root` until
 /// a fixpoint, as upstream's `applyPatternsGreedily(getOperation(), ...)`.
 /// Returns false when the driver did not converge.
-pub fn apply_patterns_greedily(root: Op, patterns: &[&'static PatternDef]) -> bool {
-    let raw = patterns.iter().map(|def| RawPattern {
-        root: def.root,
-        benefit: def.benefit,
-        user_data: *def as *const PatternDef as *mut c_void,
-    });
+pub fn apply_patterns_greedily(root: Op, patterns: &[&'static [PatternDef]]) -> bool {
+    let raw = patterns
+        .iter()
+        .flat_map(|set| set.iter())
+        .map(|def| RawPattern {
+            root: def.root,
+            benefit: def.benefit,
+            user_data: def as *const PatternDef as *mut c_void,
+        });
     let callback = MlirRewritePatternCallbacks {
         construct: None,
         destruct: None,

@@ -199,7 +199,40 @@ macro_rules! hooks {
     };
 }
 
-/// A canonicalization pattern implemented in Rust.
+/// Declares canonicalization patterns rooted at the ODS op `$root` (its
+/// typed view): one entry per pattern, its debug name (upstream's pattern
+/// name), its rewrite function and its benefit; `@ "tensor.cast"` roots an
+/// entry at an op of another dialect instead. The order of the entries is
+/// the registration order, which decides between equal benefits.
+///
+/// ```ignore
+/// hooks!(rarith::AddIOp {
+///     patterns: patterns!(rarith::AddIOp:
+///         "AddIAddConstant" => addi_addi_constant / 2,
+///         "AddISubConstantRHS" => addi_subi_constant_rhs / 2,
+///     ),
+/// });
+/// ```
+#[macro_export]
+macro_rules! patterns {
+    (@root $root:path) => {
+        <$root as $crate::typed::OdsOp>::NAME
+    };
+    (@root $root:path, $foreign:literal) => {
+        $foreign
+    };
+    ($root:path : $($name:literal => $rewrite:ident / $benefit:literal $(@ $foreign:literal)?),* $(,)?) => {
+        &[$($crate::model::PatternDef {
+            name: $name,
+            root: $crate::patterns!(@root $root $(, $foreign)?),
+            benefit: $benefit,
+            rewrite: $rewrite,
+        }),*]
+    };
+}
+
+/// A canonicalization pattern implemented in Rust (declare them with
+/// [`patterns!`](macro@crate::patterns)).
 #[derive(Debug)]
 pub struct PatternDef {
     /// The upstream pattern name (used as the debug name).

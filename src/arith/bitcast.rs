@@ -6,19 +6,17 @@ use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
-use crate::registry::{Folded, PatternDef};
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rarith::BitcastOp {
     fold: fold_bitcast,
     cast_compatible: same_width,
-    patterns: &[PatternDef {
-        name: "BitcastOfBitcast",
-        root: rarith::BitcastOp::NAME,
-        benefit: 2,
-        rewrite: bitcast_of_bitcast,
-    }],
+    patterns: patterns!(rarith::BitcastOp:
+        "BitcastOfBitcast" => bitcast_of_bitcast / 2,
+    ),
 });
 
 /// Bit width of an integer or float (element) type, memrefs included.

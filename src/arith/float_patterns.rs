@@ -8,6 +8,7 @@ use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
 use crate::semantics::float::Fp;
+use rmlir_bridge::patterns;
 use std::cmp::Ordering;
 
 /// `op(negf(x), negf(y))` -> `op(x, y)` keeping the outer fast-math flags.
@@ -242,38 +243,19 @@ fn cmpf_int_to_fp_const(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// Patterns rooted at rarith.mulf.
-pub const MULF: &[PatternDef] = &[PatternDef {
-    name: "MulFOfNegF",
-    root: rarith::MulFOp::NAME,
-    benefit: 3,
-    rewrite: of_negf,
-}];
+pub const MULF: &[PatternDef] = patterns!(rarith::MulFOp:
+    "MulFOfNegF" => of_negf / 3,
+);
 /// Patterns rooted at rarith.divf.
-pub const DIVF: &[PatternDef] = &[PatternDef {
-    name: "DivFOfNegF",
-    root: rarith::DivFOp::NAME,
-    benefit: 3,
-    rewrite: of_negf,
-}];
+pub const DIVF: &[PatternDef] = patterns!(rarith::DivFOp:
+    "DivFOfNegF" => of_negf / 3,
+);
 /// Patterns rooted at rarith.truncf.
-pub const TRUNCF: &[PatternDef] = &[
-    PatternDef {
-        name: "TruncFSIToFPToSIToFP",
-        root: rarith::TruncFOp::NAME,
-        benefit: 2,
-        rewrite: truncf_sitofp,
-    },
-    PatternDef {
-        name: "TruncFUIToFPToUIToFP",
-        root: rarith::TruncFOp::NAME,
-        benefit: 2,
-        rewrite: truncf_uitofp,
-    },
-];
+pub const TRUNCF: &[PatternDef] = patterns!(rarith::TruncFOp:
+    "TruncFSIToFPToSIToFP" => truncf_sitofp / 2,
+    "TruncFUIToFPToUIToFP" => truncf_uitofp / 2,
+);
 /// Patterns rooted at rarith.cmpf.
-pub const CMPF: &[PatternDef] = &[PatternDef {
-    name: "CmpFIntToFPConst",
-    root: rarith::CmpFOp::NAME,
-    benefit: 1,
-    rewrite: cmpf_int_to_fp_const,
-}];
+pub const CMPF: &[PatternDef] = patterns!(rarith::CmpFOp:
+    "CmpFIntToFPConst" => cmpf_int_to_fp_const / 1,
+);

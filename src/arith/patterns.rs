@@ -10,6 +10,7 @@ use crate::ods::{OdsOp, rarith};
 use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
+use rmlir_bridge::patterns;
 
 const FLAGS: &str = "overflowFlags";
 
@@ -127,14 +128,6 @@ fn reassociate(op: Op, rw: &mut Rewriter, r: &Reassoc) -> bool {
     true
 }
 
-macro_rules! reassoc_pattern {
-    ($fn_name:ident, $($field:ident : $value:expr),* $(,)?) => {
-        fn $fn_name(op: Op, rw: &mut Rewriter) -> bool {
-            reassociate(op, rw, &Reassoc { $($field: $value),* })
-        }
-    };
-}
-
 /// `a + b`, with its signed and unsigned overflow.
 fn add(a: &ApInt, b: &ApInt) -> (ApInt, bool, bool) {
     let (value, s) = a.sadd_ov(b);
@@ -156,35 +149,135 @@ fn mul(a: &ApInt, b: &ApInt) -> (ApInt, bool, bool) {
 }
 
 // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-reassoc_pattern!(addi_addi_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: add, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
+fn addi_addi_constant(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::AddIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Rhs,
+        combine: add,
+        result: rarith::AddIOp::NAME,
+        const_first: false,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
-reassoc_pattern!(addi_subi_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: sub_rev, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
+fn addi_subi_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Rhs,
+        combine: sub_rev,
+        result: rarith::AddIOp::NAME,
+        const_first: false,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
-reassoc_pattern!(addi_subi_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
-    combine: add, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
+fn addi_subi_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Lhs,
+        outer_const: Side::Rhs,
+        combine: add,
+        result: rarith::SubIOp::NAME,
+        const_first: true,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
-reassoc_pattern!(subi_rhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: sub, result: rarith::AddIOp::NAME, const_first: false, merge_flags: false);
+fn subi_rhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::AddIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Rhs,
+        combine: sub,
+        result: rarith::AddIOp::NAME,
+        const_first: false,
+        merge_flags: false,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
-reassoc_pattern!(subi_lhs_add_constant, inner: rarith::AddIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
-    combine: sub_rev, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
+fn subi_lhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::AddIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Lhs,
+        combine: sub_rev,
+        result: rarith::SubIOp::NAME,
+        const_first: true,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
-reassoc_pattern!(subi_rhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: add, result: rarith::SubIOp::NAME, const_first: false, merge_flags: true);
+fn subi_rhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Rhs,
+        combine: add,
+        result: rarith::SubIOp::NAME,
+        const_first: false,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
-reassoc_pattern!(subi_rhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Rhs,
-    combine: sub, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
+fn subi_rhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Lhs,
+        outer_const: Side::Rhs,
+        combine: sub,
+        result: rarith::SubIOp::NAME,
+        const_first: true,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
-reassoc_pattern!(subi_lhs_sub_constant_rhs, inner: rarith::SubIOp::ID, inner_const: Side::Rhs, outer_const: Side::Lhs,
-    combine: add, result: rarith::SubIOp::NAME, const_first: true, merge_flags: true);
+fn subi_lhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Lhs,
+        combine: add,
+        result: rarith::SubIOp::NAME,
+        const_first: true,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
-reassoc_pattern!(subi_lhs_sub_constant_lhs, inner: rarith::SubIOp::ID, inner_const: Side::Lhs, outer_const: Side::Lhs,
-    combine: sub_rev, result: rarith::AddIOp::NAME, const_first: false, merge_flags: true);
+fn subi_lhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::SubIOp::ID,
+        inner_const: Side::Lhs,
+        outer_const: Side::Lhs,
+        combine: sub_rev,
+        result: rarith::AddIOp::NAME,
+        const_first: false,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
-reassoc_pattern!(muli_muli_constant, inner: rarith::MulIOp::ID, inner_const: Side::Rhs, outer_const: Side::Rhs,
-    combine: mul, result: rarith::MulIOp::NAME, const_first: false, merge_flags: true);
+fn muli_muli_constant(op: Op, rw: &mut Rewriter) -> bool {
+    const RULE: Reassoc = Reassoc {
+        inner: rarith::MulIOp::ID,
+        inner_const: Side::Rhs,
+        outer_const: Side::Rhs,
+        combine: mul,
+        result: rarith::MulIOp::NAME,
+        const_first: false,
+        merge_flags: true,
+    };
+    reassociate(op, rw, &RULE)
+}
 
 /// True when `v` is a constant -1 (scalar or splat).
 fn is_minus_one(v: Value) -> bool {
@@ -578,12 +671,6 @@ fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
         .result(0);
     rw.replace_op(op, &[new]);
     true
-}
-
-macro_rules! patterns {
-    ($root:path: $($name:literal => $f:ident / $benefit:literal),* $(,)?) => {
-        &[$(PatternDef { name: $name, root: <$root as OdsOp>::NAME, benefit: $benefit, rewrite: $f }),*]
-    };
 }
 
 /// Patterns rooted at rarith.addi, in upstream's registration order.

@@ -9,6 +9,7 @@ use crate::registry::{Folded, PatternDef};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rarith::SelectOp {
     fold: fold_select,
@@ -240,35 +241,10 @@ fn select_to_extui(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// In upstream's registration order.
-const PATTERNS: &[PatternDef] = &[
-    PatternDef {
-        name: "RedundantSelectFalse",
-        root: rarith::SelectOp::NAME,
-        benefit: 2,
-        rewrite: redundant_select_false,
-    },
-    PatternDef {
-        name: "RedundantSelectTrue",
-        root: rarith::SelectOp::NAME,
-        benefit: 2,
-        rewrite: redundant_select_true,
-    },
-    PatternDef {
-        name: "SelectNotCond",
-        root: rarith::SelectOp::NAME,
-        benefit: 2,
-        rewrite: select_not_cond,
-    },
-    PatternDef {
-        name: "SelectI1ToNot",
-        root: rarith::SelectOp::NAME,
-        benefit: 1,
-        rewrite: select_i1_to_not,
-    },
-    PatternDef {
-        name: "SelectToExtUI",
-        root: rarith::SelectOp::NAME,
-        benefit: 1,
-        rewrite: select_to_extui,
-    },
-];
+const PATTERNS: &[PatternDef] = patterns!(rarith::SelectOp:
+    "RedundantSelectFalse" => redundant_select_false / 2,
+    "RedundantSelectTrue" => redundant_select_true / 2,
+    "SelectNotCond" => select_not_cond / 2,
+    "SelectI1ToNot" => select_i1_to_not / 1,
+    "SelectToExtUI" => select_to_extui / 1,
+);

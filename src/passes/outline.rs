@@ -15,6 +15,7 @@ use crate::ffi::walk::{self, Builder};
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
+use rmlir_bridge::patterns;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 impl RunPass for decls::OutlineRShapeComputation {
@@ -24,12 +25,10 @@ impl RunPass for decls::OutlineRShapeComputation {
     }
 }
 
-static TENSOR_DIM: PatternDef = PatternDef {
-    name: "TensorDimOpRewriter",
-    root: "tensor.dim",
-    benefit: 1,
-    rewrite: tensor_dim_to_get_extent,
-};
+/// `tensor.dim` in a shape computation becomes `rshape.get_extent`.
+const TENSOR_DIM: &[PatternDef] = patterns!(rshape::GetExtentOp:
+    "TensorDimOpRewriter" => tensor_dim_to_get_extent / 1 @ "tensor.dim",
+);
 
 /// `tensor.dim %t, %i` -> `rshape.get_extent (rshape.shape_of %t), %i`.
 fn tensor_dim_to_get_extent(op: Op, rw: &mut Rewriter) -> bool {
@@ -123,7 +122,7 @@ fn only_used_by_with_shapes(op: Op, prev: Option<Value>, only: &mut HashSet<Op>)
 }
 
 fn outline(func: Op, symbols: &mut Symbols) -> bool {
-    apply_patterns_greedily(func, &[&TENSOR_DIM]);
+    apply_patterns_greedily(func, &[TENSOR_DIM]);
     let mut only = HashSet::new();
     let ops = walk::collect(func, |_| true);
     for &op in &ops {

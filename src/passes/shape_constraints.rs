@@ -10,6 +10,7 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
+use rmlir_bridge::patterns;
 
 impl RunPass for decls::ConvertRShapeConstraints {
     type Options = decls::ConvertRShapeConstraintsOptions;
@@ -25,58 +26,44 @@ impl RunPass for decls::RemoveRShapeConstraints {
     }
 }
 
-static CSTR_BROADCASTABLE_TO_ASSERT: PatternDef = PatternDef {
-    name: "CstrBroadcastableToRequire",
-    root: rshape::CstrBroadcastableOp::NAME,
-    benefit: 1,
-    rewrite: |op, rw| {
-        checked(
-            op,
-            rw,
-            rshape::IsBroadcastableOp::NAME,
-            "required broadcastable shapes",
-        )
-    },
-};
-static CSTR_EQ_TO_ASSERT: PatternDef = PatternDef {
-    name: "CstrEqToRequire",
-    root: rshape::CstrEqOp::NAME,
-    benefit: 1,
-    rewrite: |op, rw| checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes"),
-};
-static CSTR_REQUIRE_TO_ASSERT: PatternDef = PatternDef {
-    name: "CstrRequireToAssert",
-    root: rshape::CstrRequireOp::NAME,
-    benefit: 1,
-    rewrite: require_to_assert,
-};
-static REMOVE_CSTR_BROADCASTABLE: PatternDef = PatternDef {
-    name: "RemoveCstrBroadcastableOp",
-    root: rshape::CstrBroadcastableOp::NAME,
-    benefit: 1,
-    rewrite: replace_with_passing,
-};
-static REMOVE_CSTR_EQ: PatternDef = PatternDef {
-    name: "RemoveCstrEqOp",
-    root: rshape::CstrEqOp::NAME,
-    benefit: 1,
-    rewrite: replace_with_passing,
-};
+/// `convert-rshape-constraints`: each constraint becomes the check it
+/// stands for and a `cf.assert`.
+const TO_ASSERT: &[&[PatternDef]] = &[
+    patterns!(rshape::CstrBroadcastableOp:
+        "CstrBroadcastableToRequire" => broadcastable_to_assert / 1,
+    ),
+    patterns!(rshape::CstrEqOp: "CstrEqToRequire" => eq_to_assert / 1),
+    patterns!(rshape::CstrRequireOp: "CstrRequireToAssert" => require_to_assert / 1),
+];
+
+/// `remove-rshape-constraints`: each constraint becomes a passing witness.
+const REMOVE: &[&[PatternDef]] = &[
+    patterns!(rshape::CstrBroadcastableOp:
+        "RemoveCstrBroadcastableOp" => replace_with_passing / 1,
+    ),
+    patterns!(rshape::CstrEqOp: "RemoveCstrEqOp" => replace_with_passing / 1),
+];
+
+fn broadcastable_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+    checked(
+        op,
+        rw,
+        rshape::IsBroadcastableOp::NAME,
+        "required broadcastable shapes",
+    )
+}
+
+fn eq_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+    checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes")
+}
 
 fn run_convert(op: Op) -> bool {
-    apply_patterns_greedily(
-        op,
-        &[
-            &CSTR_BROADCASTABLE_TO_ASSERT,
-            &CSTR_EQ_TO_ASSERT,
-            &CSTR_REQUIRE_TO_ASSERT,
-        ],
-    );
+    apply_patterns_greedily(op, TO_ASSERT);
     true
 }
 
 fn run_remove(op: Op) -> bool {
-    apply_patterns_greedily(op, &[&REMOVE_CSTR_BROADCASTABLE, &REMOVE_CSTR_EQ]);
+    apply_patterns_greedily(op, REMOVE);
     true
 }
 

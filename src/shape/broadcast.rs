@@ -1,42 +1,28 @@
 //! `rshape.broadcast`: verifier, folder and canonicalization patterns.
 
-use super::operands::operand_pattern;
+use super::operands::{drop_information_losing_casts, remove_duplicates, remove_empty_shapes};
 use super::{is_shape_type, shape_type};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::{Folded, PatternDef};
+use crate::registry::Folded;
 use crate::semantics::shape::{DYNAMIC, broadcast};
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::BroadcastOp {
     fold: fold,
     verify: super::verify_shape_or_extent_tensor,
     // Upstream's registration order.
-    patterns: &[
-        PatternDef {
-            name: "BroadcastConcretizeResultTypePattern",
-            root: rshape::BroadcastOp::NAME,
-            benefit: 1,
-            rewrite: concretize_result_type,
-        },
-        PatternDef {
-            name: "BroadcastFoldConstantOperandsPattern",
-            root: rshape::BroadcastOp::NAME,
-            benefit: 1,
-            rewrite: fold_constant_operands,
-        },
-        PatternDef {
-            name: "BroadcastForwardSingleOperandPattern",
-            root: rshape::BroadcastOp::NAME,
-            benefit: 1,
-            rewrite: forward_single_operand,
-        },
-        operand_pattern!(casts, rshape::BroadcastOp::NAME),
-        operand_pattern!(duplicates, rshape::BroadcastOp::NAME),
-        operand_pattern!(empty_shapes, rshape::BroadcastOp::NAME),
-    ],
+    patterns: patterns!(rshape::BroadcastOp:
+        "BroadcastConcretizeResultTypePattern" => concretize_result_type / 1,
+        "BroadcastFoldConstantOperandsPattern" => fold_constant_operands / 1,
+        "BroadcastForwardSingleOperandPattern" => forward_single_operand / 1,
+        "CanonicalizeCastExtentTensorOperandsPattern" => drop_information_losing_casts / 1,
+        "RemoveDuplicateOperandsPattern" => remove_duplicates / 1,
+        "RemoveEmptyShapeOperandsPattern" => remove_empty_shapes / 1,
+    ),
 });
 
 /// One operand of the result's type folds to itself; constant operands fold

@@ -4,18 +4,15 @@
 use crate::ffi::ir::{AttrLookup, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rshape};
-use crate::registry::PatternDef;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::ConstShapeOp {
     infer_types: infer,
     compatible_types: compatible,
-    patterns: &[PatternDef {
-        name: "TensorCastConstShape",
-        root: "tensor.cast",
-        benefit: 2,
-        rewrite: tensor_cast_of_const_shape,
-    }],
+    patterns: patterns!(rshape::ConstShapeOp:
+        "TensorCastConstShape" => tensor_cast_of_const_shape / 2 @ "tensor.cast",
+    ),
 });
 
 /// A `tensor.cast` of a `const_shape` to a static type is a `const_shape`

@@ -2,14 +2,15 @@
 //! `cstr_broadcastable`, `cstr_eq`, `cstr_require`, `assuming_all`.
 
 use super::known_extents;
-use super::operands::operand_pattern;
+use super::operands::{drop_information_losing_casts, remove_duplicates, remove_empty_shapes};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::{Folded, PatternDef};
+use crate::registry::Folded;
 use crate::semantics::shape::statically_known_broadcastable;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::ShapeEqOp {
     fold: fold_shape_eq,
@@ -17,36 +18,27 @@ hooks!(rshape::ShapeEqOp {
 
 hooks!(rshape::IsBroadcastableOp {
     fold: fold_is_broadcastable,
-    patterns: &[operand_pattern!(
-        duplicates,
-        rshape::IsBroadcastableOp::NAME
-    )],
+    patterns: patterns!(rshape::IsBroadcastableOp:
+        "RemoveDuplicateOperandsPattern" => remove_duplicates / 1,
+    ),
 });
 
 hooks!(rshape::CstrBroadcastableOp {
     fold: fold_cstr_broadcastable,
     verify: verify_cstr_broadcastable,
-    patterns: &[
-        operand_pattern!(casts, rshape::CstrBroadcastableOp::NAME),
-        PatternDef {
-            name: "CstrBroadcastableEqOps",
-            root: rshape::CstrBroadcastableOp::NAME,
-            benefit: 1,
-            rewrite: passing_if_all_operands_equal,
-        },
-        operand_pattern!(duplicates, rshape::CstrBroadcastableOp::NAME),
-        operand_pattern!(empty_shapes, rshape::CstrBroadcastableOp::NAME),
-    ],
+    patterns: patterns!(rshape::CstrBroadcastableOp:
+        "CanonicalizeCastExtentTensorOperandsPattern" => drop_information_losing_casts / 1,
+        "CstrBroadcastableEqOps" => passing_if_all_operands_equal / 1,
+        "RemoveDuplicateOperandsPattern" => remove_duplicates / 1,
+        "RemoveEmptyShapeOperandsPattern" => remove_empty_shapes / 1,
+    ),
 });
 
 hooks!(rshape::CstrEqOp {
     fold: fold_cstr_eq,
-    patterns: &[PatternDef {
-        name: "CstrEqEqOps",
-        root: rshape::CstrEqOp::NAME,
-        benefit: 1,
-        rewrite: passing_if_all_operands_equal,
-    }],
+    patterns: patterns!(rshape::CstrEqOp:
+        "CstrEqEqOps" => passing_if_all_operands_equal / 1,
+    ),
 });
 
 hooks!(rshape::CstrRequireOp {
@@ -56,33 +48,13 @@ hooks!(rshape::CstrRequireOp {
 hooks!(rshape::AssumingAllOp {
     fold: fold_assuming_all,
     verify: verify_assuming_all,
-    patterns: &[
-        PatternDef {
-            name: "MergeAssumingAllOps",
-            root: rshape::AssumingAllOp::NAME,
-            benefit: 1,
-            rewrite: merge_assuming_alls,
-        },
-        PatternDef {
-            name: "AssumingAllOneOp",
-            root: rshape::AssumingAllOp::NAME,
-            benefit: 1,
-            rewrite: assuming_all_of_one,
-        },
-        PatternDef {
-            name: "AssumingAllOfCstrBroadcastable",
-            root: rshape::AssumingAllOp::NAME,
-            benefit: 1,
-            rewrite: drop_subsumed_cstr_broadcastables,
-        },
-        PatternDef {
-            name: "AssumingAllToCstrEqCanonicalization",
-            root: rshape::AssumingAllOp::NAME,
-            benefit: 1,
-            rewrite: assuming_all_to_cstr_eq,
-        },
-        operand_pattern!(duplicates, rshape::AssumingAllOp::NAME),
-    ],
+    patterns: patterns!(rshape::AssumingAllOp:
+        "MergeAssumingAllOps" => merge_assuming_alls / 1,
+        "AssumingAllOneOp" => assuming_all_of_one / 1,
+        "AssumingAllOfCstrBroadcastable" => drop_subsumed_cstr_broadcastables / 1,
+        "AssumingAllToCstrEqCanonicalization" => assuming_all_to_cstr_eq / 1,
+        "RemoveDuplicateOperandsPattern" => remove_duplicates / 1,
+    ),
 });
 
 /// All constant: whether they are the same shape (error shapes included).

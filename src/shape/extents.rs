@@ -10,42 +10,23 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::ods::rshape;
-use crate::registry::{Folded, PatternDef};
+use crate::registry::Folded;
 use crate::semantics::ApInt;
 use crate::semantics::shape as lattice;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::ShapeOfOp {
     verify: super::verify_shape_or_extent_tensor,
     infer_types: infer_shape_of,
     compatible_types: shape_of_compatible,
     // Upstream's registration order, which decides between equal benefits.
-    patterns: &[
-        PatternDef {
-            name: "ShapeOfCastExtentTensor",
-            root: "tensor.cast",
-            benefit: 1,
-            rewrite: shape_of_cast_extent_tensor,
-        },
-        PatternDef {
-            name: "ExtractFromShapeOfExtentTensor",
-            root: "tensor.extract",
-            benefit: 2,
-            rewrite: extract_from_shape_of,
-        },
-        PatternDef {
-            name: "ShapeOfOpToConstShapeOp",
-            root: rshape::ShapeOfOp::NAME,
-            benefit: 1,
-            rewrite: shape_of_to_const_shape,
-        },
-        PatternDef {
-            name: "ShapeOfFromReshape",
-            root: rshape::ShapeOfOp::NAME,
-            benefit: 1,
-            rewrite: shape_of_from_reshape,
-        },
-    ],
+    patterns: patterns!(rshape::ShapeOfOp:
+        "ShapeOfCastExtentTensor" => shape_of_cast_extent_tensor / 1 @ "tensor.cast",
+        "ExtractFromShapeOfExtentTensor" => extract_from_shape_of / 2 @ "tensor.extract",
+        "ShapeOfOpToConstShapeOp" => shape_of_to_const_shape / 1,
+        "ShapeOfFromReshape" => shape_of_from_reshape / 1,
+    ),
 });
 
 hooks!(rshape::RankOp {
@@ -53,12 +34,9 @@ hooks!(rshape::RankOp {
     verify: super::verify_size_or_index,
     infer_types: infer_size_if_shape,
     compatible_types: one_size_or_index_each,
-    patterns: &[PatternDef {
-        name: "RankShapeOfCanonicalizationPattern",
-        root: rshape::RankOp::NAME,
-        benefit: 1,
-        rewrite: rank_of_shape_of,
-    }],
+    patterns: patterns!(rshape::RankOp:
+        "RankShapeOfCanonicalizationPattern" => rank_of_shape_of / 1,
+    ),
 });
 
 hooks!(rshape::NumElementsOp {

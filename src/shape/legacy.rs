@@ -8,36 +8,27 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use crate::ods::rshape;
-use crate::registry::PatternDef;
 use crate::semantics::ApInt;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::JoinOp {
-    patterns: &[PatternDef {
-        name: "JoinToMeet",
-        root: rshape::JoinOp::NAME,
-        benefit: 1,
-        rewrite: join_to_meet,
-    }],
+    patterns: patterns!(rshape::JoinOp:
+        "JoinToMeet" => join_to_meet / 1,
+    ),
 });
 
 hooks!(rshape::CreateShapeOp {
-    patterns: &[PatternDef {
-        name: "CreateShapeToFromExtentTensor",
-        root: rshape::CreateShapeOp::NAME,
-        benefit: 1,
-        rewrite: create_shape_to_from_extent_tensor,
-    }],
+    patterns: patterns!(rshape::CreateShapeOp:
+        "CreateShapeToFromExtentTensor" => create_shape_to_from_extent_tensor / 1,
+    ),
 });
 
 hooks!(rshape::ConstantOp {
     verify: verify_constant,
-    patterns: &[PatternDef {
-        name: "ConstantToConstSizeOrShape",
-        root: rshape::ConstantOp::NAME,
-        benefit: 1,
-        rewrite: constant_to_const_op,
-    }],
+    patterns: patterns!(rshape::ConstantOp:
+        "ConstantToConstSizeOrShape" => constant_to_const_op / 1,
+    ),
 });
 
 /// `join` is `meet` under its old name (same operands, error and type).

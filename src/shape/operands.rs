@@ -8,35 +8,6 @@ use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
 
-/// The three operand patterns rooted at `root`, as a `PatternDef` each.
-macro_rules! operand_pattern {
-    (duplicates, $root:expr) => {
-        $crate::registry::PatternDef {
-            name: "RemoveDuplicateOperandsPattern",
-            root: $root,
-            benefit: 1,
-            rewrite: $crate::shape::operands::remove_duplicates,
-        }
-    };
-    (empty_shapes, $root:expr) => {
-        $crate::registry::PatternDef {
-            name: "RemoveEmptyShapeOperandsPattern",
-            root: $root,
-            benefit: 1,
-            rewrite: $crate::shape::operands::remove_empty_shapes,
-        }
-    };
-    (casts, $root:expr) => {
-        $crate::registry::PatternDef {
-            name: "CanonicalizeCastExtentTensorOperandsPattern",
-            root: $root,
-            benefit: 1,
-            rewrite: $crate::shape::operands::drop_information_losing_casts,
-        }
-    };
-}
-pub(crate) use operand_pattern;
-
 fn result_types(op: Op) -> Vec<Type> {
     op.result_types().collect()
 }

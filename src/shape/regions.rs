@@ -4,26 +4,15 @@
 use super::{is_shape_type, is_size_type};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
-use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::PatternDef;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::AssumingOp {
-    patterns: &[
-        PatternDef {
-            name: "AssumingOpRemoveUnusedResults",
-            root: rshape::AssumingOp::NAME,
-            benefit: 1,
-            rewrite: remove_unused_results,
-        },
-        PatternDef {
-            name: "AssumingWithTrue",
-            root: rshape::AssumingOp::NAME,
-            benefit: 1,
-            rewrite: inline_when_passing,
-        },
-    ],
+    patterns: patterns!(rshape::AssumingOp:
+        "AssumingOpRemoveUnusedResults" => remove_unused_results / 1,
+        "AssumingWithTrue" => inline_when_passing / 1,
+    ),
 });
 
 hooks!(rshape::ReduceOp {

@@ -4,32 +4,26 @@
 use crate::arith::patterns::round_trip;
 use crate::ffi::ir::{Attr, Op, Type};
 use crate::ffi::rewrite::Rewriter;
-use crate::ods::OdsOp;
 use crate::ods::rshape;
-use crate::registry::{Folded, PatternDef};
+use crate::registry::Folded;
 use rmlir_bridge::hooks;
+use rmlir_bridge::patterns;
 
 hooks!(rshape::ConstSizeOp {
     result_names: const_size_names,
 });
 hooks!(rshape::IndexToSizeOp {
     fold: fold_passthrough,
-    patterns: &[PatternDef {
-        name: "SizeToIndexToSizeCanonicalization",
-        root: rshape::IndexToSizeOp::NAME,
-        benefit: 2,
-        rewrite: index_to_size_of_size_to_index,
-    }],
+    patterns: patterns!(rshape::IndexToSizeOp:
+        "SizeToIndexToSizeCanonicalization" => index_to_size_of_size_to_index / 2,
+    ),
 });
 hooks!(rshape::SizeToIndexOp {
     fold: fold_passthrough,
     cast_compatible: size_to_index_compatible,
-    patterns: &[PatternDef {
-        name: "IndexToSizeToIndexCanonicalization",
-        root: rshape::SizeToIndexOp::NAME,
-        benefit: 2,
-        rewrite: size_to_index_of_index_to_size,
-    }],
+    patterns: patterns!(rshape::SizeToIndexOp:
+        "IndexToSizeToIndexCanonicalization" => size_to_index_of_index_to_size / 2,
+    ),
 });
 
 /// `%c<value>`, as upstream names constant sizes.

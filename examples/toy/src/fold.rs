@@ -5,19 +5,15 @@
 use crate::ods::toy::{AddOp, ClampOp, MulOp, NegOp};
 use rmlir_bridge::hooks;
 use rmlir_bridge::ir::{Attr, Op};
-use rmlir_bridge::model::{Folded, PatternDef};
+use rmlir_bridge::model::Folded;
+use rmlir_bridge::patterns;
 use rmlir_bridge::rewrite::Rewriter;
 use rmlir_bridge::semantics::ApInt;
 use rmlir_bridge::typed::OdsOp;
 
 hooks!(AddOp {
     fold: fold_add,
-    patterns: &[PatternDef {
-        name: "ToyAddSelfToMul",
-        root: AddOp::NAME,
-        benefit: 1,
-        rewrite: add_self_to_mul,
-    }],
+    patterns: patterns!(AddOp: "ToyAddSelfToMul" => add_self_to_mul / 1),
 });
 hooks!(MulOp { fold: fold_mul });
 hooks!(NegOp { fold: fold_neg });
