@@ -41,22 +41,22 @@ impl Bufferizer {
     /// The buffer of tensor `value` (`bufferization::getBuffer`).
     pub fn buffer(&mut self, value: Value) -> Option<Value> {
         // SAFETY: the bufferizer and the value are live.
-        Value::from_raw(unsafe { b::rmlirBufferizerGetBuffer(self.raw, value.raw()) })
+        unsafe { Value::from_raw(b::rmlirBufferizerGetBuffer(self.raw, value.raw())) }
     }
 
     /// The buffer type tensor `value` will have.
     pub fn buffer_type(&mut self, value: Value) -> Option<Type> {
         // SAFETY: the bufferizer and the value are live.
-        Type::from_raw(unsafe { b::rmlirBufferizerGetBufferType(self.raw, value.raw()) })
+        unsafe { Type::from_raw(b::rmlirBufferizerGetBufferType(self.raw, value.raw())) }
     }
 
     /// The default memory space of a tensor type: None when none can be
     /// inferred, Some(None) for the default (no attribute).
     pub fn default_memory_space(&mut self, tensor: Type) -> Option<Option<Attr>> {
         // SAFETY: the bufferizer and the type are live.
-        let space = Attr::from_raw(unsafe {
-            b::rmlirBufferizerDefaultMemorySpace(self.raw, tensor.raw())
-        })?;
+        let space = unsafe {
+            Attr::from_raw(b::rmlirBufferizerDefaultMemorySpace(self.raw, tensor.raw()))
+        }?;
         Some((!space.is_unit()).then_some(space))
     }
 
@@ -79,10 +79,17 @@ impl Bufferizer {
         );
         // SAFETY: the bufferizer, anchor and value are live; `ty` is a valid
         // out-pointer.
-        let symbol = Attr::from_raw(unsafe {
-            b::rmlirBufferizerGlobalFor(self.raw, anchor.raw(), value.raw(), space, &mut ty)
-        })?;
-        Some((symbol, Type::from_raw(ty)?))
+        let symbol = unsafe {
+            Attr::from_raw(b::rmlirBufferizerGlobalFor(
+                self.raw,
+                anchor.raw(),
+                value.raw(),
+                space,
+                &mut ty,
+            ))
+        }?;
+        // SAFETY: a handle MLIR gave us: live (or null).
+        Some((symbol, unsafe { Type::from_raw(ty) }?))
     }
 
     /// Creates an op at the bufferization's insertion point.
@@ -125,7 +132,12 @@ impl Bufferizer {
             Attr::raw,
         );
         // SAFETY: tensor is a live tensor type; space is live or null.
-        Type::from_raw(unsafe { b::rmlirMemRefTypeWithFullyDynamicLayout(tensor.raw(), space) })
-            .expect("memref type")
+        unsafe {
+            Type::from_raw(b::rmlirMemRefTypeWithFullyDynamicLayout(
+                tensor.raw(),
+                space,
+            ))
+        }
+        .expect("memref type")
     }
 }

@@ -111,7 +111,7 @@ impl Context {
     /// Parses an attribute (setup only; never on a per-op hot path).
     pub fn parse_attr(self, text: &str) -> Option<Attr> {
         // SAFETY: the context is live; text is borrowed for the call.
-        Attr::from_raw(unsafe { mlirAttributeParseGet(self.raw(), sref(text)) })
+        unsafe { Attr::from_raw(mlirAttributeParseGet(self.raw(), sref(text))) }
     }
 }
 
@@ -148,7 +148,8 @@ fn register_all_passes_once(descriptor: &'static Descriptor) {
 impl Context {
     /// The raw context of a melior context.
     pub fn from_melior(context: &melior::Context) -> Context {
-        Context::from_raw(context.to_raw()).expect("live context")
+        // SAFETY: a melior context borrowed for the call: live.
+        unsafe { Context::from_raw(context.to_raw()) }.expect("live context")
     }
 }
 
@@ -164,6 +165,7 @@ impl Attr {
 impl super::ir::Op {
     /// The top-level operation of a melior module.
     pub fn from_melior(module: &melior::ir::Module) -> Option<super::ir::Op> {
-        super::ir::Op::from_raw(module.as_operation().to_raw())
+        // SAFETY: a melior module borrowed for the call: live.
+        unsafe { super::ir::Op::from_raw(module.as_operation().to_raw()) }
     }
 }

@@ -157,7 +157,8 @@ extern "C" fn rewrite_trampoline(
     op: MlirOperation,
     rewriter: MlirPatternRewriter,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     // SAFETY: `data` is the &SolverPattern that `apply_patterns` passed,

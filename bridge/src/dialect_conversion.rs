@@ -94,7 +94,8 @@ extern "C" fn to_llvm_trampoline(
     rewriter: MlirPatternRewriter,
     converter: *const b::RmlirTypeConverter,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     // SAFETY: `data` is the &'static ToLlvmPatterns that `describe` wrote.
@@ -194,7 +195,8 @@ extern "C" fn convert_type_trampoline(data: *mut c_void, ty: MlirType) -> MlirTy
     let null = MlirType {
         ptr: std::ptr::null(),
     };
-    let Some(ty) = Type::from_raw(ty) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(ty) = (unsafe { Type::from_raw(ty) }) else {
         return null;
     };
     // SAFETY: the driver passes back the user data of `apply`.
@@ -212,7 +214,8 @@ extern "C" fn convert_type_trampoline(data: *mut c_void, ty: MlirType) -> MlirTy
 }
 
 extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return -1;
     };
     // SAFETY: the driver passes back the user data of `apply`.
@@ -240,8 +243,10 @@ fn materialize(
     let null = MlirValue {
         ptr: std::ptr::null(),
     };
-    let (Some(f), Some(ty), Some(loc)) = (which, Type::from_raw(ty), Location::from_raw(loc))
-    else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let (Some(f), Some(ty), Some(loc)) = (which, unsafe { Type::from_raw(ty) }, unsafe {
+        Location::from_raw(loc)
+    }) else {
         return null;
     };
     // SAFETY: the driver passes `num_inputs` live values for this call;
@@ -304,7 +309,8 @@ extern "C" fn rewrite_trampoline(
     rewriter: MlirPatternRewriter,
     converter: *const b::RmlirTypeConverter,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     // SAFETY: `data` is the &ConversionPattern that `apply` passed, alive for

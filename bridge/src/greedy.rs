@@ -15,7 +15,8 @@ unsafe extern "C" fn match_and_rewrite(
     user_data: *mut c_void,
 ) -> MlirLogicalResult {
     let failure = MlirLogicalResult { value: 0 };
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the driver passes the live op it is matching.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return failure;
     };
     // SAFETY: user_data is the &'static PatternDef given to

@@ -227,7 +227,8 @@ extern "C" fn fold(
     results: *mut b::RmlirFoldResult,
     num_results: isize,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     let folded = guard(
@@ -274,7 +275,8 @@ extern "C" fn fold(
 }
 
 extern "C" fn verify(id: u32, op: MlirOperation) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     guard(
@@ -286,7 +288,8 @@ extern "C" fn verify(id: u32, op: MlirOperation) -> bool {
 }
 
 extern "C" fn verify_regions(id: u32, op: MlirOperation) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     guard(
@@ -369,7 +372,8 @@ extern "C" fn match_and_rewrite(
     op: MlirOperation,
     rewriter: MlirPatternRewriter,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     guard(
@@ -398,7 +402,10 @@ extern "C" fn asm_result_names(
     set: b::RmlirSetNameFn,
     user_data: *mut c_void,
 ) {
-    let Some(op) = Op::from_raw(op) else { return };
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
+        return;
+    };
     let Some(set) = set else { return };
     guard(
         "getAsmResultNames",
@@ -428,7 +435,8 @@ extern "C" fn infer_return_types(
     user_data: *mut c_void,
 ) -> bool {
     let (Some(ctx), Some(loc), Some(push)) =
-        (Context::from_raw(ctx), Location::from_raw(loc), push)
+        // SAFETY: the bridge passes a live handle (or null) for the call.
+        (unsafe { Context::from_raw(ctx) }, unsafe { Location::from_raw(loc) }, push)
     else {
         return false;
     };
@@ -532,7 +540,8 @@ extern "C" fn shape_for_unroll(
     dims: *mut i64,
     capacity: isize,
 ) -> isize {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return -1;
     };
     guard(
@@ -557,7 +566,10 @@ extern "C" fn shape_for_unroll(
 }
 
 extern "C" fn speculatability(id: u32, op: MlirOperation) -> u32 {
-    let Some(op) = Op::from_raw(op) else { return 0 };
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
+        return 0;
+    };
     guard(
         "getSpeculatability",
         || Some(op.location()),
@@ -580,7 +592,8 @@ extern "C" fn infer_int_ranges(
 ) {
     use crate::semantics::ApInt;
     use crate::semantics::int_range::IntRange;
-    let (Some(op), Some(set)) = (Op::from_raw(op), set) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let (Some(op), Some(set)) = (unsafe { Op::from_raw(op) }, set) else {
         return;
     };
     guard(
@@ -644,7 +657,8 @@ extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
     let null = MlirType {
         ptr: std::ptr::null(),
     };
-    let Some(ty) = Type::from_raw(ty) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(ty) = (unsafe { Type::from_raw(ty) }) else {
         return null;
     };
     guard(
@@ -669,9 +683,12 @@ extern "C" fn materialize_constant(
         ptr: std::ptr::null_mut(),
     };
     let (Some(value), Some(ty), Some(loc)) = (
-        Attr::from_raw(value),
-        Type::from_raw(ty),
-        Location::from_raw(loc),
+        // SAFETY: the bridge passes a live handle (or null) for the call.
+        unsafe { Attr::from_raw(value) },
+        // SAFETY: the bridge passes a live handle (or null) for the call.
+        unsafe { Type::from_raw(ty) },
+        // SAFETY: the bridge passes a live handle (or null) for the call.
+        unsafe { Location::from_raw(loc) },
     ) else {
         return null;
     };
@@ -745,7 +762,8 @@ extern "C" fn bufferizable(name: MlirStringRef) -> bool {
 }
 
 extern "C" fn bufferization_query(op: MlirOperation, query: i32, index: isize) -> i32 {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return -1;
     };
     guard(
@@ -777,7 +795,8 @@ extern "C" fn bufferization_query(op: MlirOperation, query: i32, index: isize) -
 }
 
 extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     guard(
@@ -801,7 +820,8 @@ extern "C" fn buffer_type(
     bufferizer: *mut b::RmlirBufferizer,
     out: *mut MlirType,
 ) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     guard(
@@ -858,7 +878,10 @@ extern "C" fn value_bounds(
     dim: i64,
     bounds: *mut b::RmlirValueBounds,
 ) {
-    let (Some(op), Some(value)) = (Op::from_raw(op), Value::from_raw(value)) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let (Some(op), Some(value)) = (unsafe { Op::from_raw(op) }, unsafe {
+        Value::from_raw(value)
+    }) else {
         return;
     };
     guard(
@@ -883,7 +906,10 @@ extern "C" fn verify_operation_attribute(
     name: MlirStringRef,
     value: MlirAttribute,
 ) -> bool {
-    let (Some(op), Some(value)) = (Op::from_raw(op), Attr::from_raw(value)) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let (Some(op), Some(value)) = (unsafe { Op::from_raw(op) }, unsafe {
+        Attr::from_raw(value)
+    }) else {
         return false;
     };
     guard(
@@ -946,7 +972,8 @@ extern "C" fn check_pass_options(
 }
 
 extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bool {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the bridge passes a live handle (or null) for the call.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
     let Some(p) = passes().get(id as usize) else {

@@ -43,7 +43,13 @@ macro_rules! handle {
 
         impl $name {
             /// Wraps a raw handle; `None` for a null one.
-            pub(crate) fn from_raw(raw: $raw) -> Option<Self> {
+            ///
+            /// # Safety
+            ///
+            /// `raw` is null or a live handle of this kind, as the MLIR C
+            /// API or the bridge gave it: the wrapper is used only while
+            /// MLIR keeps the object alive.
+            pub(crate) unsafe fn from_raw(raw: $raw) -> Option<Self> {
                 NonNull::new(raw.ptr as *mut c_void).map(Self)
             }
             /// The raw C API handle.
@@ -77,50 +83,54 @@ impl Context {
     /// Parses a type (setup and tests only).
     pub fn parse_type(self, text: &str) -> Option<Type> {
         // SAFETY: the context is live; text is borrowed for the call.
-        Type::from_raw(unsafe { mlirTypeParseGet(self.raw(), sref(text)) })
+        unsafe { Type::from_raw(mlirTypeParseGet(self.raw(), sref(text))) }
     }
     /// The parameterless type of one of our dialects with ODS name `name`
     /// (`rshape.size`): a lookup, no parsing.
     pub fn ods_type(self, name: &str) -> Option<Type> {
         // SAFETY: the context is live; name is borrowed for the call.
-        Type::from_raw(unsafe { b::rmlirTypeGetByOdsName(self.raw(), sref(name)) })
+        unsafe { Type::from_raw(b::rmlirTypeGetByOdsName(self.raw(), sref(name))) }
     }
     /// The builtin `f32` type.
     pub fn f32_type(self) -> Type {
         // SAFETY: self is a live context.
-        Type::from_raw(unsafe { mlirF32TypeGet(self.raw()) }).expect("f32")
+        unsafe { Type::from_raw(mlirF32TypeGet(self.raw())) }.expect("f32")
     }
     /// The builtin `f8E8M0FNU` type.
     pub fn f8e8m0fnu_type(self) -> Type {
         // SAFETY: self is a live context.
-        Type::from_raw(unsafe { mlirFloat8E8M0FNUTypeGet(self.raw()) }).expect("f8E8M0FNU")
+        unsafe { Type::from_raw(mlirFloat8E8M0FNUTypeGet(self.raw())) }.expect("f8E8M0FNU")
     }
     /// The builtin `index` type.
     pub fn index_type(self) -> Type {
         // SAFETY: self is a live context.
-        Type::from_raw(unsafe { mlirIndexTypeGet(self.raw()) }).expect("index type")
+        unsafe { Type::from_raw(mlirIndexTypeGet(self.raw())) }.expect("index type")
     }
     /// The signless integer type of `width` bits.
     pub fn integer_type(self, width: u32) -> Type {
         // SAFETY: self is a live context.
-        Type::from_raw(unsafe { mlirIntegerTypeGet(self.raw(), width) }).expect("integer type")
+        unsafe { Type::from_raw(mlirIntegerTypeGet(self.raw(), width)) }.expect("integer type")
     }
     /// `true`/`false` as a builtin `BoolAttr`.
     pub fn bool_attr(self, value: bool) -> Attr {
         // SAFETY: self is a live context.
-        Attr::from_raw(unsafe { mlirBoolAttrGet(self.raw(), value as i32) }).expect("bool attr")
+        unsafe { Attr::from_raw(mlirBoolAttrGet(self.raw(), value as i32)) }.expect("bool attr")
     }
     /// The enum attribute `name` (e.g. "arith.overflow") with `value`.
     pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr> {
         // SAFETY: self is a live context; name is borrowed for the call.
-        Attr::from_raw(unsafe { b::rmlirEnumAttrGet(self.raw(), sref(name), value) })
+        unsafe { Attr::from_raw(b::rmlirEnumAttrGet(self.raw(), sref(name), value)) }
     }
     /// `array<i64: ...>`.
     pub fn dense_i64_array(self, values: &[i64]) -> Attr {
         // SAFETY: self is live; the values are copied by MLIR.
-        Attr::from_raw(unsafe {
-            mlirDenseI64ArrayGet(self.raw(), values.len() as isize, values.as_ptr())
-        })
+        unsafe {
+            Attr::from_raw(mlirDenseI64ArrayGet(
+                self.raw(),
+                values.len() as isize,
+                values.as_ptr(),
+            ))
+        }
         .expect("i64 array")
     }
     /// `[1, 2, ...]`: an array attribute of `i64` integer attributes (ODS's
@@ -133,42 +143,46 @@ impl Context {
             .collect();
         // SAFETY: self is live; Attr is repr(transparent) over MlirAttribute,
         // so the slice is an array of live attributes borrowed for the call.
-        Attr::from_raw(unsafe {
-            mlirArrayAttrGet(
+        unsafe {
+            Attr::from_raw(mlirArrayAttrGet(
                 self.raw(),
                 elements.len() as isize,
                 elements.as_ptr().cast(),
-            )
-        })
+            ))
+        }
         .expect("array attr")
     }
     /// `array<i32: ...>`.
     pub fn dense_i32_array(self, values: &[i32]) -> Attr {
         // SAFETY: self is live; the values are copied by MLIR.
-        Attr::from_raw(unsafe {
-            mlirDenseI32ArrayGet(self.raw(), values.len() as isize, values.as_ptr())
-        })
+        unsafe {
+            Attr::from_raw(mlirDenseI32ArrayGet(
+                self.raw(),
+                values.len() as isize,
+                values.as_ptr(),
+            ))
+        }
         .expect("i32 array")
     }
     /// The function type `(inputs) -> (results)`.
     pub fn function_type(self, inputs: &[Type], results: &[Type]) -> Type {
         // SAFETY: self is live; Type is repr(transparent) over MlirType, so
         // the slices are arrays of MlirType borrowed for the call.
-        Type::from_raw(unsafe {
-            mlirFunctionTypeGet(
+        unsafe {
+            Type::from_raw(mlirFunctionTypeGet(
                 self.raw(),
                 inputs.len() as isize,
                 inputs.as_ptr().cast(),
                 results.len() as isize,
                 results.as_ptr().cast(),
-            )
-        })
+            ))
+        }
         .expect("function type")
     }
     /// `vector<n x element>`.
     pub fn parse_vector_type(self, n: i64, element: Type) -> Option<Type> {
         // SAFETY: element is live; the shape array outlives the call.
-        Type::from_raw(unsafe { mlirVectorTypeGet(1, [n].as_ptr(), element.raw()) })
+        unsafe { Type::from_raw(mlirVectorTypeGet(1, [n].as_ptr(), element.raw())) }
     }
     /// `vector<dims x element>` (fixed size; no dims: 0-d), None when the
     /// shape or the element type cannot make a vector.
@@ -177,69 +191,73 @@ impl Context {
             return None;
         }
         // SAFETY: element is live; the shape slice outlives the call.
-        Type::from_raw(unsafe {
-            mlirVectorTypeGet(dims.len() as isize, dims.as_ptr(), element.raw())
-        })
+        unsafe {
+            Type::from_raw(mlirVectorTypeGet(
+                dims.len() as isize,
+                dims.as_ptr(),
+                element.raw(),
+            ))
+        }
     }
     /// `!llvm.array<n x element>`.
     pub fn llvm_array_type(self, element: Type, n: u32) -> Type {
         // SAFETY: element is live and belongs to this context.
-        Type::from_raw(unsafe { mlirLLVMArrayTypeGet(element.raw(), n) }).expect("llvm array type")
+        unsafe { Type::from_raw(mlirLLVMArrayTypeGet(element.raw(), n)) }.expect("llvm array type")
     }
     /// `!llvm.struct<(fields...)>` (literal, not packed).
     pub fn llvm_struct_type(self, fields: &[Type]) -> Type {
         // SAFETY: self is live; Type is repr(transparent) over MlirType, so
         // the slice is an array of live types borrowed for the call.
-        Type::from_raw(unsafe {
-            mlirLLVMStructTypeLiteralGet(
+        unsafe {
+            Type::from_raw(mlirLLVMStructTypeLiteralGet(
                 self.raw(),
                 fields.len() as isize,
                 fields.as_ptr().cast(),
                 false,
-            )
-        })
+            ))
+        }
         .expect("llvm struct type")
     }
     /// A `TypeAttr` holding `ty`.
     pub fn type_attr(self, ty: Type) -> Attr {
         // SAFETY: ty is live.
-        Attr::from_raw(unsafe { mlirTypeAttrGet(ty.raw()) }).expect("type attr")
+        unsafe { Attr::from_raw(mlirTypeAttrGet(ty.raw())) }.expect("type attr")
     }
     /// A flat symbol reference `@name`.
     pub fn flat_symbol_ref(self, name: &str) -> Attr {
         // SAFETY: self is live; name is copied by MLIR.
-        Attr::from_raw(unsafe { mlirFlatSymbolRefAttrGet(self.raw(), sref(name)) })
+        unsafe { Attr::from_raw(mlirFlatSymbolRefAttrGet(self.raw(), sref(name))) }
             .expect("symbol ref")
     }
     /// A string attribute.
     pub fn string_attr(self, text: &str) -> Attr {
         // SAFETY: self is a live context; text is copied by MLIR.
-        Attr::from_raw(unsafe { mlirStringAttrGet(self.raw(), sref(text)) }).expect("string attr")
+        unsafe { Attr::from_raw(mlirStringAttrGet(self.raw(), sref(text))) }.expect("string attr")
     }
     /// The unit attribute.
     pub fn unit_attr(self) -> Attr {
         // SAFETY: self is a live context.
-        Attr::from_raw(unsafe { mlirUnitAttrGet(self.raw()) }).expect("unit attr")
+        unsafe { Attr::from_raw(mlirUnitAttrGet(self.raw())) }.expect("unit attr")
     }
     /// An unknown location in this context.
     pub fn unknown_location(self) -> Location {
         // SAFETY: self is a live context.
-        Location::from_raw(unsafe { mlirLocationUnknownGet(self.raw()) }).expect("loc")
+        unsafe { Location::from_raw(mlirLocationUnknownGet(self.raw())) }.expect("loc")
     }
     /// The ranked tensor type `tensor<dims x element>`.
     pub fn ranked_tensor(self, dims: &[i64], element: Type) -> Type {
         // SAFETY: dims is a live slice; element is a live type; a null
         // encoding attribute means "no encoding".
-        Type::from_raw(unsafe {
-            mlirRankedTensorTypeGet(
+        unsafe {
+            Type::from_raw(mlirRankedTensorTypeGet(
                 dims.len() as isize,
                 dims.as_ptr(),
                 element.raw(),
                 MlirAttribute {
                     ptr: std::ptr::null(),
                 },
-            )
-        })
+            ))
+        }
         .expect("tensor type")
     }
 }
@@ -261,12 +279,12 @@ impl Op {
     /// The op's location.
     pub fn location(self) -> Location {
         // SAFETY: op is live.
-        Location::from_raw(unsafe { mlirOperationGetLocation(self.raw()) }).expect("loc")
+        unsafe { Location::from_raw(mlirOperationGetLocation(self.raw())) }.expect("loc")
     }
     /// The context the op lives in.
     pub fn context(self) -> Context {
         // SAFETY: op is live.
-        Context::from_raw(unsafe { mlirOperationGetContext(self.raw()) }).expect("ctx")
+        unsafe { Context::from_raw(mlirOperationGetContext(self.raw())) }.expect("ctx")
     }
     /// Number of operands.
     pub fn num_operands(self) -> usize {
@@ -277,7 +295,7 @@ impl Op {
     pub fn operand(self, i: usize) -> Value {
         // SAFETY: op is live; the bridge checks the index and answers null
         // when it is out of range.
-        Value::from_raw(unsafe { b::rmlirOperationGetOperandChecked(self.raw(), i as isize) })
+        unsafe { Value::from_raw(b::rmlirOperationGetOperandChecked(self.raw(), i as isize)) }
             .expect("operand index out of range")
     }
     /// All operands.
@@ -376,17 +394,21 @@ impl Op {
     pub fn result(self, i: usize) -> Value {
         assert!(i < self.num_results(), "result index out of range");
         // SAFETY: op is live and i is in range.
-        Value::from_raw(unsafe { mlirOperationGetResult(self.raw(), i as isize) }).expect("result")
+        unsafe { Value::from_raw(mlirOperationGetResult(self.raw(), i as isize)) }.expect("result")
     }
     /// The inherent (properties) or discardable attribute `name`.
     pub fn attr(self, name: &str) -> Option<Attr> {
         // SAFETY: op is live; name is borrowed for the call.
         let inherent = unsafe { mlirOperationGetInherentAttributeByName(self.raw(), sref(name)) };
-        Attr::from_raw(inherent).or_else(|| {
+        // SAFETY: a handle MLIR gave us: live (or null).
+        unsafe { Attr::from_raw(inherent) }.or_else(|| {
             // SAFETY: as above.
-            Attr::from_raw(unsafe {
-                mlirOperationGetDiscardableAttributeByName(self.raw(), sref(name))
-            })
+            unsafe {
+                Attr::from_raw(mlirOperationGetDiscardableAttributeByName(
+                    self.raw(),
+                    sref(name),
+                ))
+            }
         })
     }
     /// Sets inherent attribute `name` in place.
@@ -409,7 +431,7 @@ impl Op {
     /// of ops whose ODS declares the attribute they fold to).
     pub fn fold_constant(self) -> Option<Attr> {
         // SAFETY: op is live.
-        Attr::from_raw(unsafe { b::rmlirConstantValue(self.raw()) })
+        unsafe { Attr::from_raw(b::rmlirConstantValue(self.raw())) }
     }
     /// Emits `message` as an error at this op (op->emitError: no op prefix).
     pub fn emit_error(self, message: &str) {
@@ -445,7 +467,7 @@ impl Op {
     /// The op a symbol reference names, looked up from this symbol table.
     pub fn lookup_symbol(self, symbol_ref: Attr) -> Option<Op> {
         // SAFETY: op and attribute are live.
-        Op::from_raw(unsafe { b::rmlirLookupSymbolIn(self.raw(), symbol_ref.raw()) })
+        unsafe { Op::from_raw(b::rmlirLookupSymbolIn(self.raw(), symbol_ref.raw())) }
     }
     /// Emits `'op' op message` as an error on this op.
     pub fn emit_op_error(self, message: &str) {
@@ -495,7 +517,8 @@ impl Op {
                 regions as isize,
             )
         };
-        Op::from_raw(raw)
+        // SAFETY: a handle MLIR gave us: live (or null).
+        unsafe { Op::from_raw(raw) }
     }
 }
 
@@ -515,7 +538,8 @@ impl Op {
                 result_types.len() as isize,
             )
         };
-        Op::from_raw(raw).expect("op created like a registered op")
+        // SAFETY: a handle MLIR gave us: live (or null).
+        unsafe { Op::from_raw(raw) }.expect("op created like a registered op")
     }
 }
 
@@ -523,12 +547,12 @@ impl Value {
     /// The value's type.
     pub fn ty(self) -> Type {
         // SAFETY: value is live.
-        Type::from_raw(unsafe { mlirValueGetType(self.raw()) }).expect("type")
+        unsafe { Type::from_raw(mlirValueGetType(self.raw())) }.expect("type")
     }
     /// The op defining this value, if it is an op result.
     pub fn defining_op(self) -> Option<Op> {
         // SAFETY: value is live; the bridge answers null for block arguments.
-        Op::from_raw(unsafe { b::rmlirValueGetDefiningOp(self.raw()) })
+        unsafe { Op::from_raw(b::rmlirValueGetDefiningOp(self.raw())) }
     }
     /// The ops using the value, in use-list order (one per use).
     pub fn users(self) -> Vec<Op> {
@@ -572,7 +596,7 @@ impl Type {
     /// The context of the type.
     pub fn context(self) -> Context {
         // SAFETY: type is live.
-        Context::from_raw(unsafe { mlirTypeGetContext(self.raw()) }).expect("ctx")
+        unsafe { Context::from_raw(mlirTypeGetContext(self.raw())) }.expect("ctx")
     }
     /// True for builtin integer types (any signedness).
     pub fn is_integer(self) -> bool {
@@ -725,7 +749,7 @@ impl Type {
     pub fn element_type_or_self(self) -> Type {
         if self.is_shaped() {
             // SAFETY: type is shaped.
-            Type::from_raw(unsafe { mlirShapedTypeGetElementType(self.raw()) }).expect("elt")
+            unsafe { Type::from_raw(mlirShapedTypeGetElementType(self.raw())) }.expect("elt")
         } else {
             self
         }
@@ -755,7 +779,7 @@ impl Type {
             return None;
         }
         // SAFETY: self is a live ranked tensor type.
-        Attr::from_raw(unsafe { mlirRankedTensorTypeGetEncoding(self.raw()) })
+        unsafe { Attr::from_raw(mlirRankedTensorTypeGetEncoding(self.raw())) }
     }
     /// Same shape with element type `element` (tensors and vectors), or
     /// `element` itself for scalars.
@@ -901,7 +925,7 @@ impl Attr {
     /// The attribute's type (NoneType for untyped attributes).
     pub fn ty(self) -> Option<Type> {
         // SAFETY: attr is live.
-        Type::from_raw(unsafe { mlirAttributeGetType(self.raw()) })
+        unsafe { Type::from_raw(mlirAttributeGetType(self.raw())) }
     }
     /// True for the unit attribute.
     pub fn is_unit(self) -> bool {
@@ -935,7 +959,7 @@ impl Attr {
     /// The context the attribute lives in.
     pub fn context(self) -> Context {
         // SAFETY: attr is live.
-        Context::from_raw(unsafe { mlirAttributeGetContext(self.raw()) }).expect("ctx")
+        unsafe { Context::from_raw(mlirAttributeGetContext(self.raw())) }.expect("ctx")
     }
     /// The attribute as MLIR prints it (diagnostics and one-off
     /// translations only).
@@ -1077,9 +1101,13 @@ impl Attr {
     /// (rounded to nearest-even, as `Builder::getFloatAttr`).
     pub fn float_f64(ty: Type, value: f64) -> Attr {
         // SAFETY: ty is a live float type.
-        Attr::from_raw(unsafe {
-            mlirFloatAttrDoubleGet(mlirTypeGetContext(ty.raw()), ty.raw(), value)
-        })
+        unsafe {
+            Attr::from_raw(mlirFloatAttrDoubleGet(
+                mlirTypeGetContext(ty.raw()),
+                ty.raw(),
+                value,
+            ))
+        }
         .expect("float attr")
     }
     /// The value of a `FloatAttr` as a double (None for other attributes).
@@ -1094,16 +1122,20 @@ impl Attr {
     pub fn splat(ty: Type, element: Attr) -> Attr {
         // SAFETY: ty is a live shaped type and element a live attribute of
         // its element type.
-        Attr::from_raw(unsafe { mlirDenseElementsAttrSplatGet(ty.raw(), element.raw()) })
+        unsafe { Attr::from_raw(mlirDenseElementsAttrSplatGet(ty.raw(), element.raw())) }
             .expect("splat attr")
     }
     /// A `FloatAttr` of float type `ty` with the given bit pattern.
     pub fn float_from_bits(ty: Type, bits: &ApInt) -> Attr {
         let w = bits.words();
         // SAFETY: ty is a live float type; w is borrowed for the call.
-        Attr::from_raw(unsafe {
-            b::rmlirFloatAttrGetFromBits(ty.raw(), w.as_ptr(), w.len() as isize)
-        })
+        unsafe {
+            Attr::from_raw(b::rmlirFloatAttrGetFromBits(
+                ty.raw(),
+                w.as_ptr(),
+                w.len() as isize,
+            ))
+        }
         .expect("float attr")
     }
     /// The value of a scalar `FloatAttr` of a supported format.
@@ -1238,9 +1270,13 @@ impl Attr {
     pub fn int(ty: Type, value: &ApInt) -> Attr {
         let w = value.words();
         // SAFETY: ty is live; w is a live slice borrowed for the call.
-        Attr::from_raw(unsafe {
-            b::rmlirIntegerAttrGetFromWords(ty.raw(), w.as_ptr(), w.len() as isize)
-        })
+        unsafe {
+            Attr::from_raw(b::rmlirIntegerAttrGetFromWords(
+                ty.raw(),
+                w.as_ptr(),
+                w.len() as isize,
+            ))
+        }
         .expect("integer attr")
     }
     /// A dense elements attribute of shaped type `ty`: a splat when `values`
@@ -1254,9 +1290,14 @@ impl Attr {
         let values: Vec<ApInt> = extents.iter().map(|&e| ApInt::from_i64(64, e)).collect();
         if values.is_empty() {
             // SAFETY: ty is a live shaped type; zero elements need no data.
-            return Attr::from_raw(unsafe {
-                b::rmlirDenseElementsGetFromWords(ty.raw(), std::ptr::null(), 1, 0)
-            })
+            return unsafe {
+                Attr::from_raw(b::rmlirDenseElementsGetFromWords(
+                    ty.raw(),
+                    std::ptr::null(),
+                    1,
+                    0,
+                ))
+            }
             .expect("empty dense attr");
         }
         words::build_dense(ty, &values)
@@ -1267,23 +1308,23 @@ impl Location {
     /// The context of the location.
     pub fn context(self) -> Context {
         // SAFETY: location is live.
-        Context::from_raw(unsafe { mlirLocationGetContext(self.raw()) }).expect("ctx")
+        unsafe { Context::from_raw(mlirLocationGetContext(self.raw())) }.expect("ctx")
     }
     /// The fusion of `locs` (deduplicated; a single location stays itself).
     pub fn fused(locs: &[Location]) -> Location {
         let ctx = locs[0].context();
         // SAFETY: Location is repr(transparent) over MlirLocation; the slice
         // is borrowed for the call; a null metadata attribute means none.
-        Location::from_raw(unsafe {
-            mlirLocationFusedGet(
+        unsafe {
+            Location::from_raw(mlirLocationFusedGet(
                 ctx.raw(),
                 locs.len() as isize,
                 locs.as_ptr().cast(),
                 MlirAttribute {
                     ptr: std::ptr::null(),
                 },
-            )
-        })
+            ))
+        }
         .expect("fused location")
     }
     /// Emits an error diagnostic at this location.
@@ -1309,7 +1350,7 @@ impl<'a> AttrLookup<'a> {
         let get = self.raw.get?;
         // SAFETY: the bridge's lookup and its state live for the duration of
         // the inference hook that received this AttrLookup.
-        Attr::from_raw(unsafe { get(self.raw.self_, sref(name)) })
+        unsafe { Attr::from_raw(get(self.raw.self_, sref(name))) }
     }
 }
 
@@ -1329,6 +1370,6 @@ impl Value {
     /// The value's location (its defining op's, or the block argument's).
     pub fn location(self) -> Location {
         // SAFETY: the value is live.
-        Location::from_raw(unsafe { b::rmlirValueGetLoc(self.raw()) }).expect("value location")
+        unsafe { Location::from_raw(b::rmlirValueGetLoc(self.raw())) }.expect("value location")
     }
 }

@@ -21,7 +21,9 @@
 //! and carry no lifetime: they are valid while MLIR keeps the object alive
 //! (an op until it is erased, attributes and types as long as their
 //! context). Hooks receive them from MLIR and must not keep them past the
-//! call.
+//! call. Only this crate makes them, from what MLIR hands it: wrapping a
+//! raw handle is an `unsafe fn` private to the crate, each use with its
+//! `SAFETY` reason.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

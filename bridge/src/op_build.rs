@@ -77,7 +77,7 @@ pub fn bit_enum<'c>(
     bits: u32,
 ) -> Result<(Identifier<'c>, Attribute<'c>), BuildError> {
     // SAFETY: the location is live; its context outlives 'c.
-    let context = RawContext::from_raw(unsafe { mlirLocationGetContext(location.to_raw()) })
+    let context = unsafe { RawContext::from_raw(mlirLocationGetContext(location.to_raw())) }
         .expect("a location has a context");
     let attr = context
         .enum_attr(attr_name, u64::from(bits))

@@ -28,13 +28,13 @@ impl Region {
     /// The first block, if the region has any.
     pub fn first_block(self) -> Option<Block> {
         // SAFETY: the region is live.
-        Block::from_raw(unsafe { mlirRegionGetFirstBlock(self.raw()) })
+        unsafe { Block::from_raw(mlirRegionGetFirstBlock(self.raw())) }
     }
     /// Every block, in order.
     pub fn blocks(self) -> impl Iterator<Item = Block> {
         std::iter::successors(self.first_block(), |b| {
             // SAFETY: the block is live.
-            Block::from_raw(unsafe { mlirBlockGetNextInRegion(b.raw()) })
+            unsafe { Block::from_raw(mlirBlockGetNextInRegion(b.raw())) }
         })
     }
     /// Appends a new block with arguments of `types` (at `loc`).
@@ -75,14 +75,17 @@ impl Block {
         (0..self.num_arguments()).map(move |i| {
             // SAFETY: the block is live and i is in range.
             let arg = unsafe { mlirBlockGetArgument(self.raw(), i as isize) };
-            Value::from_raw(arg).expect("block argument").ty()
+            // SAFETY: a handle MLIR gave us: live (or null).
+            unsafe { Value::from_raw(arg) }
+                .expect("block argument")
+                .ty()
         })
     }
     /// Block argument `i`.
     pub fn argument(self, i: usize) -> Value {
         assert!(i < self.num_arguments(), "block argument index");
         // SAFETY: the block is live and i is in range.
-        Value::from_raw(unsafe { mlirBlockGetArgument(self.raw(), i as isize) }).expect("argument")
+        unsafe { Value::from_raw(mlirBlockGetArgument(self.raw(), i as isize)) }.expect("argument")
     }
     /// Appends a detached op at the end of the block, which takes it.
     pub fn append(self, op: Op) -> Op {
@@ -93,7 +96,7 @@ impl Block {
     /// The block's terminator, if its last op is one.
     pub fn terminator(self) -> Option<Op> {
         // SAFETY: the block is live.
-        Op::from_raw(unsafe { mlirBlockGetTerminator(self.raw()) })
+        unsafe { Op::from_raw(mlirBlockGetTerminator(self.raw())) }
     }
 }
 
@@ -112,12 +115,12 @@ impl Op {
     /// The op that holds this op's region, if any.
     pub fn parent_op(self) -> Option<Op> {
         // SAFETY: the op is live.
-        Op::from_raw(unsafe { mlirOperationGetParentOperation(self.raw()) })
+        unsafe { Op::from_raw(mlirOperationGetParentOperation(self.raw())) }
     }
     /// The block that holds the op.
     pub fn parent_block(self) -> Option<Block> {
         // SAFETY: the op is live.
-        Block::from_raw(unsafe { mlirOperationGetBlock(self.raw()) })
+        unsafe { Block::from_raw(mlirOperationGetBlock(self.raw())) }
     }
     /// The types of the op's results.
     pub fn result_types(self) -> impl Iterator<Item = Type> {

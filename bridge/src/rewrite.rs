@@ -47,7 +47,7 @@ impl Rewriter {
         }
         // SAFETY: the converter is the live one of the pattern being
         // applied; ty is live.
-        Type::from_raw(unsafe { b::rmlirTypeConverterConvertType(self.converter, ty.raw()) })
+        unsafe { Type::from_raw(b::rmlirTypeConverterConvertType(self.converter, ty.raw())) }
     }
 
     /// Creates an op of a registered name before the root op. Panics if the
@@ -100,7 +100,10 @@ impl Rewriter {
             )
         };
         out.truncate(n.max(0) as usize);
-        out.into_iter().filter_map(Value::from_raw).collect()
+        out.into_iter()
+            // SAFETY: the bridge filled `out` with the live results of the fold.
+            .filter_map(|v| unsafe { Value::from_raw(v) })
+            .collect()
     }
 
     /// Inserts a detached op (from [`Op::create_like`]) before the root op.
@@ -157,9 +160,14 @@ impl Rewriter {
     /// at the insertion point; None when that dialect cannot.
     pub fn materialize_constant_for(&mut self, value: Value, attr: Attr, ty: Type) -> Option<Op> {
         // SAFETY: the rewriter, value, attribute and type are live.
-        Op::from_raw(unsafe {
-            b::rmlirMaterializeConstantForValue(self.raw, value.raw(), attr.raw(), ty.raw())
-        })
+        unsafe {
+            Op::from_raw(b::rmlirMaterializeConstantForValue(
+                self.raw,
+                value.raw(),
+                attr.raw(),
+                ty.raw(),
+            ))
+        }
     }
 
     /// Erases an op without uses.

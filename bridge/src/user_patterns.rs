@@ -164,7 +164,8 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         }
         let mut raw = Vec::with_capacity(values.len());
         for (i, v) in values.iter().enumerate() {
-            let v = RawValue::from_raw(v.to_raw()).ok_or("a null value")?;
+            // SAFETY: a melior value of the rewritten IR: live.
+            let v = unsafe { RawValue::from_raw(v.to_raw()) }.ok_or("a null value")?;
             if v.ty() != self.root.result(i).ty() {
                 return Err(format!("replacement value {i} has another type"));
             }
@@ -286,7 +287,8 @@ unsafe extern "C" fn greedy_match_and_rewrite(
     rewriter: MlirPatternRewriter,
     user_data: *mut c_void,
 ) -> MlirLogicalResult {
-    let Some(op) = Op::from_raw(op) else {
+    // SAFETY: the driver passes the live op it is matching.
+    let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return MlirLogicalResult { value: 0 };
     };
     // SAFETY: user_data is a &Pattern borrowed by `apply_greedily` for the
@@ -300,7 +302,8 @@ unsafe extern "C" fn greedy_match_and_rewrite(
 /// The constant `value` holds, as MLIR's `m_Constant` binds it: the value
 /// of a `ConstantLike` op of any dialect defining it.
 pub fn constant<'c>(value: Value<'c, '_>) -> Option<Attribute<'c>> {
-    let attr = RawValue::from_raw(value.to_raw())?
+    // SAFETY: a melior value borrowed for the call: live.
+    let attr = unsafe { RawValue::from_raw(value.to_raw()) }?
         .defining_op()?
         .constant_value()?;
     // SAFETY: the attribute is uniqued in the value's context 'c, which
@@ -313,7 +316,8 @@ pub fn constant<'c>(value: Value<'c, '_>) -> Option<Attribute<'c>> {
 /// (the panic is an error diagnostic at the op it was matching) or the
 /// driver did not converge.
 pub fn apply_greedily(op: OperationRefMut<'_, '_>, patterns: &[Pattern]) -> Result<(), String> {
-    let Some(root) = Op::from_raw(op.to_raw()) else {
+    // SAFETY: a melior op borrowed mutably for the call: live.
+    let Some(root) = (unsafe { Op::from_raw(op.to_raw()) }) else {
         return Err("a null op".into());
     };
     let panics_before = caught_on_this_thread();

@@ -29,7 +29,8 @@ fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<
         // SAFETY: data is the &mut State passed to mlirOperationWalk below,
         // live for the whole walk; op is a live op handed out by the walk.
         let state = unsafe { &mut *(data as *mut State) };
-        let Some(op) = Op::from_raw(op).filter(|o| *o != state.root) else {
+        // SAFETY: the walk passes each live op it visits.
+        let Some(op) = (unsafe { Op::from_raw(op) }).filter(|o| *o != state.root) else {
             return MlirWalkResult_MlirWalkResultAdvance;
         };
         // A panic must not unwind through the C walk: it interrupts the walk
@@ -94,7 +95,12 @@ pub fn try_fold(op: Op) -> Option<Vec<Value>> {
         return None;
     }
     raw.truncate(count as usize);
-    Some(raw.into_iter().filter_map(Value::from_raw).collect())
+    // SAFETY: the bridge filled `raw` with the live values the op folded to.
+    Some(
+        raw.into_iter()
+            .filter_map(|v| unsafe { Value::from_raw(v) })
+            .collect(),
+    )
 }
 
 /// Folds `op` as the dialect conversion driver does before lowering it
@@ -121,11 +127,11 @@ pub fn erase(op: Op) {
 pub fn block_ops(block: super::region::Block) -> Vec<Op> {
     let mut out = Vec::new();
     // SAFETY: the block is live; the walk only reads the op list.
-    let mut next = Op::from_raw(unsafe { mlirBlockGetFirstOperation(block.raw()) });
+    let mut next = unsafe { Op::from_raw(mlirBlockGetFirstOperation(block.raw())) };
     while let Some(op) = next {
         out.push(op);
         // SAFETY: op is live and in the block.
-        next = Op::from_raw(unsafe { mlirOperationGetNextInBlock(op.raw()) });
+        next = unsafe { Op::from_raw(mlirOperationGetNextInBlock(op.raw())) };
     }
     out
 }
@@ -135,7 +141,7 @@ pub fn block_ops(block: super::region::Block) -> Vec<Op> {
 /// MLIR's `OpBuilder::clone(op, IRMapping)` does).
 pub fn clone_with_mapping(op: Op, mapping: &mut std::collections::HashMap<Value, Value>) -> Op {
     // SAFETY: op is live; the clone is a new detached op owned by the caller.
-    let clone = Op::from_raw(unsafe { mlirOperationClone(op.raw()) }).expect("clone");
+    let clone = unsafe { Op::from_raw(mlirOperationClone(op.raw())) }.expect("clone");
     let remap = |o: Op| {
         for i in 0..o.num_operands() {
             if let Some(&v) = mapping.get(&o.operand(i)) {
@@ -214,7 +220,7 @@ impl Builder {
                 // SAFETY: v is a live block argument (not an op result).
                 let block = unsafe { mlirBlockArgumentGetOwner(v.raw()) };
                 // SAFETY: the block is live; its parent op gives a location.
-                let parent = Op::from_raw(unsafe { mlirBlockGetParentOperation(block) })
+                let parent = unsafe { Op::from_raw(mlirBlockGetParentOperation(block)) }
                     .expect("block argument of a block inside an op");
                 Builder {
                     point: Point::BlockStart(block),

@@ -72,9 +72,14 @@ pub(crate) fn read_dense_words(attr: Attr, count: usize) -> Option<Vec<u64>> {
 pub(crate) fn build_dense_words(ty: Type, words: &[u64]) -> Attr {
     // SAFETY: ty is a live shaped type; words holds words.len() elements of
     // one word.
-    Attr::from_raw(unsafe {
-        b::rmlirDenseElementsGetFromWords(ty.raw(), words.as_ptr(), 1, words.len() as isize)
-    })
+    unsafe {
+        Attr::from_raw(b::rmlirDenseElementsGetFromWords(
+            ty.raw(),
+            words.as_ptr(),
+            1,
+            words.len() as isize,
+        ))
+    }
     .expect("dense elements attr")
 }
 
@@ -91,13 +96,13 @@ pub(crate) fn build_dense_exact(ty: Type, values: &[ApInt]) -> Attr {
         .flat_map(|v| v.words().iter().copied())
         .collect();
     // SAFETY: ty is a live shaped type; flat holds values.len() * per words.
-    Attr::from_raw(unsafe {
-        b::rmlirDenseElementsGetFromWords(
+    unsafe {
+        Attr::from_raw(b::rmlirDenseElementsGetFromWords(
             ty.raw(),
             flat.as_ptr(),
             per as isize,
             values.len() as isize,
-        )
-    })
+        ))
+    }
     .expect("dense elements attr")
 }
