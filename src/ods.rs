@@ -37,6 +37,8 @@ mod tests {
         assert_eq!(SubIOp::NAME, "rarith.subi");
         assert_eq!(op_id("rarith.cmpi"), Some(CmpIOp::ID));
         assert_eq!(op_id("rshape.shape_of"), Some(super::rshape::ShapeOfOp::ID));
+        // Discardable attributes are declared in ODS too.
+        assert_eq!(super::rshape::attrs::LIB, "rshape.lib");
     }
 
     #[test]

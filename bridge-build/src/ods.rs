@@ -24,6 +24,9 @@ pub struct Dialect {
     pub enums: Vec<EnumDecl>,
     /// Its types: (full name `rshape.shape`, mnemonic, summary), by name.
     pub types: Vec<(String, String, String)>,
+    /// The discardable attributes it declares (`discardableAttrs`):
+    /// (name, full name `rshape.lib`).
+    pub discardable_attrs: Vec<(String, String)>,
 }
 
 /// An operand, result or attribute of an op.
@@ -281,11 +284,28 @@ pub fn read(records: &Json) -> Dialect {
         })
         .collect();
     types.sort();
+    // The dialect's discardable attributes: `<dialect>.<name>`.
+    let discardable_attrs = instances["Dialect"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|def| &records[def.as_str().unwrap()])
+        .filter(|rec| text(&rec["name"]) == dialect_name)
+        .flat_map(|rec| {
+            rec["discardableAttrs"]["args"]
+                .as_array()
+                .into_iter()
+                .flatten()
+        })
+        .filter_map(|arg| arg.as_array()?.get(1)?.as_str().map(str::to_string))
+        .map(|name| (name.clone(), format!("{dialect_name}.{name}")))
+        .collect();
     Dialect {
         name: dialect_name,
         ops,
         enums,
         types,
+        discardable_attrs,
     }
 }
 
@@ -514,6 +534,18 @@ pub fn typed(dialects: &[Dialect], paths: &Paths) -> String {
         )
         .unwrap();
         t.push('\n');
+        if !d.discardable_attrs.is_empty() {
+            t.push_str("    /// The full names of the dialect's discardable attributes, declared in ODS.\n    pub mod attrs {\n");
+            for (name, full) in &d.discardable_attrs {
+                writeln!(
+                    t,
+                    "        /// `{full}`.\n        pub const {}: &str = \"{full}\";",
+                    snake(name).to_ascii_uppercase()
+                )
+                .unwrap();
+            }
+            t.push_str("    }\n\n");
+        }
         if !d.types.is_empty() {
             t.push_str("    /// The full names of the dialect's types, declared in ODS.\n    pub mod types {\n");
             for (name, mnemonic, summary) in &d.types {

@@ -29,6 +29,9 @@ def RShape_Dialect : Dialect {
                    ::mlir::DialectAsmPrinter &printer) const override;
   }];
   let hasConstantMaterializer = 1;
+  // `rshape.lib`: the function libraries a symbol table uses (verified by
+  // verifyOperationAttribute, in Rust).
+  let discardableAttrs = (ins "::mlir::Attribute":$lib);
   // Patterns registered from Rust at run time (rmlir::rewrite) join
   // canonicalize through the dialect.
   let hasCanonicalizer = 1;

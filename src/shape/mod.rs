@@ -139,7 +139,7 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
 }
 
 /// The dialect attribute naming a module's shape function libraries.
-pub const LIB_ATTR: &str = "rshape.lib";
+pub const LIB_ATTR: &str = rshape::attrs::LIB;
 
 /// `ShapeDialect::verifyOperationAttribute`: `rshape.lib` may only sit on a
 /// symbol table and names one shape function library or an array of them
