@@ -59,7 +59,7 @@ pub struct OpDecl {
     pub attrs: Vec<Arg>,
     /// Results, in order.
     pub results: Vec<Arg>,
-    /// The hooks ODS declares (trait names of `registry::hooks`).
+    /// The hooks ODS declares (trait names of `rmlir_bridge::model::hooks`).
     pub hooks: Vec<&'static str>,
     /// The op's summary.
     pub summary: String,

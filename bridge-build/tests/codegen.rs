@@ -1,0 +1,112 @@
+//! The code generation of rmlir-bridge-build on real ODS: the example
+//! dialect's (examples/toy/td) and rshape's discardable attribute, read by
+//! the installed llvm-tblgen. What each generated file must say for a crate
+//! that is not rmlir.
+
+use rmlir_bridge_build::{Paths, llvm_prefix, ods, passes, records};
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .to_path_buf()
+}
+
+fn includes(td_dir: &str) -> Vec<PathBuf> {
+    vec![
+        repo().join(td_dir),
+        repo().join("bridge/cpp/td"),
+        llvm_prefix().join("include"),
+    ]
+}
+
+fn toy() -> ods::Dialect {
+    let td = repo().join("examples/toy/td/Toy.td");
+    ods::read(&records(&llvm_prefix(), &includes("examples/toy/td"), &td))
+}
+
+fn paths() -> Paths {
+    Paths {
+        typed: "crate::ods".into(),
+        enums: "crate::ods::enums".into(),
+        dialects: "crate::dialects".into(),
+    }
+}
+
+#[test]
+fn ops_are_read_sorted_with_the_hooks_ods_declares() {
+    let d = toy();
+    assert_eq!(d.name, "toy");
+    let names: Vec<&str> = d.ops.iter().map(|o| o.full_name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["toy.add", "toy.clamp", "toy.constant", "toy.mul", "toy.neg"]
+    );
+    let hooks = |name: &str| {
+        d.ops
+            .iter()
+            .find(|o| o.full_name == name)
+            .map(|o| o.hooks.clone())
+            .unwrap()
+    };
+    assert_eq!(hooks("toy.add"), ["Fold", "Canonicalize"]);
+    assert_eq!(hooks("toy.clamp"), ["Fold", "Verify"]);
+    // A fold declared as "my attribute" (rustFoldsToAttr) has no Rust hook.
+    assert!(hooks("toy.constant").is_empty());
+    let constant = d
+        .ops
+        .iter()
+        .find(|o| o.full_name == "toy.constant")
+        .unwrap();
+    assert_eq!(constant.folds_to_attr.as_deref(), Some("value"));
+    assert!(d.enums.is_empty() && d.types.is_empty() && d.discardable_attrs.is_empty());
+}
+
+#[test]
+fn generated_code_names_the_bridge_absolutely_and_the_crate_by_its_paths() {
+    let dialects = [toy()];
+    let typed = ods::typed(&dialects, &paths());
+    assert!(typed.contains("pub struct ClampOp(Op);"), "{typed}");
+    assert!(typed.contains("const NAME: &'static str = \"toy.clamp\";"));
+    assert!(typed.contains("use ::rmlir_bridge::ir::{Attr, Op, Value};"));
+    // No enums: the typed layer re-exports none.
+    assert!(!typed.contains("crate::ods::enums::toy"));
+    let wiring = ods::wiring(&dialects, &paths());
+    assert!(wiring.contains(
+        "verify: Some(<crate::ods::toy::ClampOp as ::rmlir_bridge::model::hooks::Verify>::VERIFY)"
+    ));
+    assert!(wiring.contains("..::rmlir_bridge::model::NO_HOOKS"));
+    let table = ods::op_table(&dialects);
+    assert!(table.contains("pub const ODS_OPS: &[::rmlir_bridge::model::OpDecl]"));
+    // Ids are the indices of the sorted table.
+    assert!(
+        typed.contains("const ID: u32 = 1;\n        const NAME: &'static str = \"toy.clamp\";")
+    );
+}
+
+#[test]
+fn pass_declarations_become_typed_options_and_a_table() {
+    let td = repo().join("examples/toy/td/ToyPasses.td");
+    let records = records(&llvm_prefix(), &includes("examples/toy/td"), &td);
+    let code = passes::generate(&records, &["toy".to_string()], "crate::dialects");
+    assert!(code.contains("pub struct ConvertToyToArith;"), "{code}");
+    assert!(code.contains("pub clamp_with_select: bool,"));
+    assert!(code.contains("clamp_with_select: false,"));
+    assert!(code.contains("argument: \"convert-toy-to-arith\""));
+    assert!(code.contains("op_name: \"builtin.module\""));
+    // An upstream dependent dialect comes from the bridge.
+    assert!(code.contains("::rmlir_bridge::context::arith_dialect_handle()"));
+}
+
+#[test]
+fn discardable_attributes_are_declared_in_ods() {
+    let td = repo().join("cpp/td/RShape.td");
+    let d = ods::read(&records(&llvm_prefix(), &includes("cpp/td"), &td));
+    assert_eq!(
+        d.discardable_attrs,
+        [("lib".to_string(), "rshape.lib".to_string())]
+    );
+    let typed = ods::typed(&[d], &paths());
+    assert!(typed.contains("pub const LIB: &str = \"rshape.lib\";"));
+}
