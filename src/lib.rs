@@ -81,7 +81,7 @@
 //!   through the descriptor it is given;
 //! - `ods`: the typed layer generated from ODS (op views, op identity);
 //! - `arith`, `shape`: per-op hooks (folders, verifiers, patterns),
-//!   implemented as the traits of `registry::hooks`;
+//!   implemented as the traits of `rmlir_bridge::model::hooks`;
 //! - `passes`: Rust passes (lowering);
 //! - `registry`: the hook table generated from ODS and rmlir's
 //!   descriptor; `dialects`: rarith/rshape as MLIR sees them (handles,

@@ -1,5 +1,5 @@
 //! Typed builders for every rarith and rshape op, generated from ODS
-//! (`build.rs`, `codegen/ods.rs`): `ops::rarith::addi(location, lhs, rhs,
+//! (`build.rs`, through `rmlir-bridge-build`): `ops::rarith::addi(location, lhs, rhs,
 //! IntegerOverflowFlags::NSW)`. Each takes the op's operands, its
 //! attributes (ODS enums as Rust enums and flags, other attributes as
 //! melior attributes), the result types that do not follow from the

@@ -239,7 +239,8 @@ impl DialectBuild {
     }
 
     /// A C++ source of the crate: the file that instantiates a dialect's
-    /// generated classes (see `rmlir/DialectDef.h`).
+    /// generated classes (with `rmlir/BridgeCxx.h`'s helpers and
+    /// `RMLIR_DIALECT_HANDLE`).
     pub fn cpp(mut self, file: impl AsRef<Path>) -> Self {
         self.cpp.push(self.path(file));
         self
@@ -320,7 +321,7 @@ impl DialectBuild {
         let dialects: Vec<ods::Dialect> = self
             .dialects
             .iter()
-            .map(|d| ods::read(&records(&prefix, &includes, &main_td.join(&d.td))))
+            .map(|d| ods::read(&records(&prefix, &includes, &main_td.join(&d.td)), &d.name))
             .collect();
         let write = |file: &str, text: String| {
             fs::write(out.join(file), text).unwrap_or_else(|e| panic!("write {file}: {e}"))
@@ -343,7 +344,10 @@ impl DialectBuild {
             ods::builders(&dialects, &cpp_traits, &self.paths),
         );
         if let Some(td) = &self.passes {
-            let own: Vec<String> = self.dialects.iter().map(|d| d.name.clone()).collect();
+            let own: Vec<(String, String)> = dialects
+                .iter()
+                .map(|d| (d.cpp_class.clone(), d.name.clone()))
+                .collect();
             let records = records(&prefix, &includes, &main_td.join(td));
             write(
                 "ods_passes.rs",

@@ -23,7 +23,10 @@ fn includes(td_dir: &str) -> Vec<PathBuf> {
 
 fn toy() -> ods::Dialect {
     let td = repo().join("examples/toy/td/Toy.td");
-    ods::read(&records(&llvm_prefix(), &includes("examples/toy/td"), &td))
+    ods::read(
+        &records(&llvm_prefix(), &includes("examples/toy/td"), &td),
+        "toy",
+    )
 }
 
 fn paths() -> Paths {
@@ -61,6 +64,8 @@ fn ops_are_read_sorted_with_the_hooks_ods_declares() {
         .unwrap();
     assert_eq!(constant.folds_to_attr.as_deref(), Some("value"));
     assert!(d.enums.is_empty() && d.types.is_empty() && d.discardable_attrs.is_empty());
+    // Neither the typed layer nor the builders then name an enum module.
+    assert!(!ods::builders(&[d], &[Default::default()], &paths()).contains("enums"));
 }
 
 #[test]
@@ -89,7 +94,9 @@ fn generated_code_names_the_bridge_absolutely_and_the_crate_by_its_paths() {
 fn pass_declarations_become_typed_options_and_a_table() {
     let td = repo().join("examples/toy/td/ToyPasses.td");
     let records = records(&llvm_prefix(), &includes("examples/toy/td"), &td);
-    let code = passes::generate(&records, &["toy".to_string()], "crate::dialects");
+    let own = [(toy().cpp_class, "toy".to_string())];
+    assert_eq!(own[0].0, "mlir::toy::ToyDialect");
+    let code = passes::generate(&records, &own, "crate::dialects");
     assert!(code.contains("pub struct ConvertToyToArith;"), "{code}");
     assert!(code.contains("pub clamp_with_select: bool,"));
     assert!(code.contains("clamp_with_select: false,"));
@@ -102,7 +109,7 @@ fn pass_declarations_become_typed_options_and_a_table() {
 #[test]
 fn discardable_attributes_are_declared_in_ods() {
     let td = repo().join("cpp/td/RShape.td");
-    let d = ods::read(&records(&llvm_prefix(), &includes("cpp/td"), &td));
+    let d = ods::read(&records(&llvm_prefix(), &includes("cpp/td"), &td), "rshape");
     assert_eq!(
         d.discardable_attrs,
         [("lib".to_string(), "rshape.lib".to_string())]

@@ -48,8 +48,13 @@ MlirStringRef toC(llvm::StringRef s) { return {s.data(), s.size()}; }
 llvm::StringRef toCxx(MlirStringRef s) { return {s.data, s.length}; }
 } // namespace
 
-extern "C" void rmlirBridgeInstallHooks(const RmlirHooks *hooks) {
-  installedHooks.store(hooks, std::memory_order_release);
+extern "C" bool rmlirBridgeInstallHooks(const RmlirHooks *hooks) {
+  const RmlirHooks *expected = nullptr;
+  // The first table stays: a second library built on the bridge (its own
+  // Rust statics, its own table) must not take over the first one's ops.
+  return installedHooks.compare_exchange_strong(expected, hooks,
+                                                std::memory_order_acq_rel) ||
+         expected == hooks;
 }
 
 namespace rmlir::bridge {

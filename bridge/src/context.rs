@@ -18,47 +18,36 @@ pub fn dialect_handle(descriptor: &'static Descriptor, namespace: &str) -> MlirD
         .unwrap_or_else(|| panic!("rmlir-bridge: no dialect `{namespace}` in the descriptor"))
 }
 
-/// The C API handle of upstream's LLVM dialect.
-pub fn llvm_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__llvm__() }
+/// The C API handle functions of the upstream dialects that passes declared
+/// in ODS may depend on (`rmlir-bridge-build` names them).
+macro_rules! upstream_handles {
+    ($($name:ident => $capi:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("The C API handle of upstream's `", stringify!($name), "` dialect.")]
+            pub fn $name() -> MlirDialectHandle {
+                // SAFETY: returns a static handle.
+                unsafe { $capi() }
+            }
+        )*
+    };
 }
 
-/// The C API handle of upstream's cf dialect.
-pub fn cf_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__cf__() }
-}
-
-/// The C API handle of upstream's scf dialect.
-pub fn scf_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__scf__() }
-}
-
-/// The C API handle of upstream's func dialect.
-pub fn func_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__func__() }
-}
-
-/// The C API handle of upstream's vector dialect.
-pub fn vector_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__vector__() }
-}
-
-/// The C API handle of upstream's tensor dialect.
-pub fn tensor_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__tensor__() }
-}
-
-/// The C API handle of upstream's arith dialect.
-pub fn arith_dialect_handle() -> MlirDialectHandle {
-    // SAFETY: returns a static handle.
-    unsafe { mlirGetDialectHandle__arith__() }
-}
+upstream_handles!(
+    affine_dialect_handle => mlirGetDialectHandle__affine__,
+    arith_dialect_handle => mlirGetDialectHandle__arith__,
+    bufferization_dialect_handle => mlirGetDialectHandle__bufferization__,
+    cf_dialect_handle => mlirGetDialectHandle__cf__,
+    func_dialect_handle => mlirGetDialectHandle__func__,
+    index_dialect_handle => mlirGetDialectHandle__index__,
+    linalg_dialect_handle => mlirGetDialectHandle__linalg__,
+    llvm_dialect_handle => mlirGetDialectHandle__llvm__,
+    math_dialect_handle => mlirGetDialectHandle__math__,
+    memref_dialect_handle => mlirGetDialectHandle__memref__,
+    scf_dialect_handle => mlirGetDialectHandle__scf__,
+    tensor_dialect_handle => mlirGetDialectHandle__tensor__,
+    ub_dialect_handle => mlirGetDialectHandle__ub__,
+    vector_dialect_handle => mlirGetDialectHandle__vector__,
+);
 
 /// Adds the descriptor's dialects to a melior dialect registry.
 pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegistry) {

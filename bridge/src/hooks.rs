@@ -1031,9 +1031,26 @@ fn patterns_len(descriptor: &Descriptor) -> usize {
 /// Installs the hook table in the bridge, dispatching to `descriptor`.
 /// Every entry point (plugins, dialect handles, rmlir-opt, the Rust API)
 /// calls this before MLIR can reach a hook. The bridge serves one
-/// descriptor: the first one installed stays.
+/// descriptor per process: the first one installed stays, and installing
+/// another one panics (see [`try_install`]).
 pub fn install(descriptor: &'static Descriptor) {
-    INSTALLED.get_or_init(|| {
+    if let Err(message) = try_install(descriptor) {
+        panic!("{message}");
+    }
+}
+
+/// [`install`], or why `descriptor` cannot be served: another descriptor
+/// is installed, in this library or (its own hook table) in another
+/// library built on the bridge and loaded in this process.
+pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
+    let refused = |other: &str| {
+        Err(format!(
+            "rmlir-bridge: the dialects of {} are not loaded: this process already serves \
+             those of {other} (one bridge-based dialect library per process)",
+            descriptor.library
+        ))
+    };
+    let installed = INSTALLED.get_or_init(|| {
         let patterns = descriptor
             .behaviours
             .iter()
@@ -1065,6 +1082,13 @@ pub fn install(descriptor: &'static Descriptor) {
             rewrites,
         }
     });
+    if !std::ptr::eq(installed.descriptor, descriptor) {
+        return refused(installed.descriptor.library);
+    }
     // SAFETY: HOOKS is a 'static table of valid function pointers.
-    unsafe { b::rmlirBridgeInstallHooks(&HOOKS) }
+    if unsafe { b::rmlirBridgeInstallHooks(&HOOKS) } {
+        Ok(())
+    } else {
+        refused("another library")
+    }
 }

@@ -47,8 +47,10 @@ macro_rules! handle {
             /// # Safety
             ///
             /// `raw` is null or a live handle of this kind, as the MLIR C
-            /// API or the bridge gave it: the wrapper is used only while
-            /// MLIR keeps the object alive.
+            /// API, the bridge or melior gave it. (The wrapper, `Copy` and
+            /// without a lifetime, is valid only while MLIR keeps the object
+            /// alive: nothing checks that use afterwards; see the crate
+            /// documentation.)
             pub(crate) unsafe fn from_raw(raw: $raw) -> Option<Self> {
                 NonNull::new(raw.ptr as *mut c_void).map(Self)
             }

@@ -21,9 +21,12 @@
 //! and carry no lifetime: they are valid while MLIR keeps the object alive
 //! (an op until it is erased, attributes and types as long as their
 //! context). Hooks receive them from MLIR and must not keep them past the
-//! call. Only this crate makes them, from what MLIR hands it: wrapping a
-//! raw handle is an `unsafe fn` private to the crate, each use with its
-//! `SAFETY` reason.
+//! call. Only this crate makes them, from what MLIR (or melior) hands it:
+//! wrapping a raw handle is an `unsafe fn` private to the crate, each use
+//! with its `SAFETY` reason. What the handles do not prevent is using one
+//! after MLIR freed its object (an op after `walk::erase`, a module's op
+//! after the melior module dropped): the lifetimes that would are not
+//! there yet, so code on this layer keeps to the hook it runs in.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

@@ -4,7 +4,7 @@
 //! they install the hook table and hand MLIR the C++ registration callbacks.
 
 use super::bindings as b;
-use super::hooks::install;
+use super::hooks::try_install;
 use super::model::Descriptor;
 use std::ffi::{c_char, c_int, c_void};
 
@@ -96,11 +96,40 @@ pub fn run_registration(register: fn()) {
     super::guard::guard("plugin registration", || None, (), register);
 }
 
+/// A dialect plugin callback (`void(DialectRegistry *)`) that registers
+/// nothing.
+extern "C" fn register_no_dialects(_registry: *mut c_void) {}
+
+/// A pass plugin callback (`void()`) that registers nothing.
+extern "C" fn register_no_passes() {}
+
+/// Installs `descriptor` for a plugin entry point; when the process already
+/// serves another bridge-based library, says so and registers nothing (the
+/// library's ops then stay unknown: diagnostics, not a crash).
+fn install_for_plugin(descriptor: &'static Descriptor) -> bool {
+    match super::guard::guard(
+        "plugin",
+        || None,
+        Err("rmlir-bridge: installing the plugin panicked".into()),
+        || try_install(descriptor),
+    ) {
+        Ok(()) => {
+            run_library_registration();
+            true
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            false
+        }
+    }
+}
+
 /// The dialect plugin's info: installs `descriptor` and hands MLIR the
 /// C++ callback that registers the bridge's dialects.
 pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
-    install(descriptor);
-    run_library_registration();
+    if !install_for_plugin(descriptor) {
+        return info(register_no_dialects as *mut c_void);
+    }
     // SAFETY: returns the address of a C++ function `void(DialectRegistry&)`.
     info(unsafe { b::rmlirBridgeDialectPluginCallback() })
 }
@@ -108,8 +137,9 @@ pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo
 /// The pass plugin's info: installs `descriptor` and hands MLIR the C++
 /// callback that registers its passes.
 pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
-    install(descriptor);
-    run_library_registration();
+    if !install_for_plugin(descriptor) {
+        return info(register_no_passes as *mut c_void);
+    }
     // SAFETY: returns the address of a C++ function `void()`.
     info(unsafe { b::rmlirBridgePassPluginCallback() })
 }

@@ -17,7 +17,12 @@ pub struct Region(NonNull<c_void>);
 pub struct Block(NonNull<c_void>);
 
 impl Region {
-    fn from_raw(raw: MlirRegion) -> Option<Self> {
+    /// Wraps a raw region; `None` for a null one.
+    ///
+    /// # Safety
+    ///
+    /// `raw` is null or a live region, as the C API gave it.
+    unsafe fn from_raw(raw: MlirRegion) -> Option<Self> {
         NonNull::new(raw.ptr).map(Region)
     }
     pub(crate) fn raw(self) -> MlirRegion {
@@ -57,7 +62,12 @@ impl Region {
 }
 
 impl Block {
-    fn from_raw(raw: MlirBlock) -> Option<Self> {
+    /// Wraps a raw block; `None` for a null one.
+    ///
+    /// # Safety
+    ///
+    /// `raw` is null or a live block, as the C API gave it.
+    unsafe fn from_raw(raw: MlirBlock) -> Option<Self> {
         NonNull::new(raw.ptr).map(Block)
     }
     pub(crate) fn raw(self) -> MlirBlock {

@@ -101,8 +101,11 @@ impl Rewriter {
         };
         out.truncate(n.max(0) as usize);
         out.into_iter()
-            // SAFETY: the bridge filled `out` with the live results of the fold.
-            .filter_map(|v| unsafe { Value::from_raw(v) })
+            .map(|v| {
+                // SAFETY: the bridge filled `out` with live values: what the
+                // op folded to, or the created op's own results.
+                unsafe { Value::from_raw(v) }.expect("the bridge returns no null value")
+            })
             .collect()
     }
 

@@ -69,8 +69,10 @@ fn fold_neg(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 fn fold_clamp(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
     let clamp = ClampOp::from_op(op)?;
     let (lo, hi) = bounds(clamp)?;
+    // As the lowering computes it (minsi(maxsi(x, lo), hi)), also on
+    // unverified IR where lo > hi.
     match int(operands[0]) {
-        Some(c) => constant(op, c.clamp(lo, hi)),
+        Some(c) => constant(op, c.max(lo).min(hi)),
         None if lo == hi => constant(op, lo),
         None => None,
     }

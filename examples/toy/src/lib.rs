@@ -26,11 +26,8 @@ use rmlir_bridge::ir::{Attr, Location, Op, Type};
 use rmlir_bridge::model::{Descriptor, DialectHooks};
 
 /// The typed layer generated from ODS: a view per op, by ODS's names.
+/// (A dialect with ODS enums also includes `ods_enums.rs`, as `ods::enums`.)
 pub mod ods {
-    /// The dialect's ODS enums (toy declares none).
-    pub mod enums {
-        include!(concat!(env!("OUT_DIR"), "/ods_enums.rs"));
-    }
     include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
 }
 

@@ -62,8 +62,21 @@ fn call(module: &Module, name: &str, args: &[Scalar]) -> i64 {
 
 const LOWER: &str =
     "builtin.module(convert-toy-to-arith,convert-to-llvm,reconcile-unrealized-casts)";
-const FOLD_THEN_LOWER: &str =
-    "builtin.module(canonicalize,convert-toy-to-arith,convert-to-llvm,reconcile-unrealized-casts)";
+/// Inlining @f into @g makes @g's body constant, so that canonicalize
+/// folds all of it: what runs is then the folders' result.
+const FOLD_THEN_LOWER: &str = "builtin.module(inline,canonicalize,convert-toy-to-arith,convert-to-llvm,reconcile-unrealized-casts)";
+
+/// @g of `source` after inlining and canonicalize: one constant returned.
+fn folded_g(context: &melior::Context, source: &str) -> String {
+    let module = run(context, source, "builtin.module(inline,canonicalize)");
+    let text = module.as_operation().to_string();
+    let (_, g) = text.split_once("func.func @g").expect("@g is printed");
+    assert!(
+        !g.contains("toy.mul") && !g.contains("toy.add") && !g.contains("call"),
+        "@g did not fold: {text}"
+    );
+    g.to_string()
+}
 
 #[test]
 fn canonicalize_folds_a_constant_program_to_one_constant() {
@@ -95,6 +108,7 @@ fn edge_values_agree_with_rust_folded_or_not() {
             let want = expected(c, lo, hi, x, y);
             let source = program(c, lo, hi, x, y);
             let lowered = run(&context, &source, LOWER);
+            folded_g(&context, &source);
             let folded = run(&context, &source, FOLD_THEN_LOWER);
             assert_eq!(call(&lowered, "g", &[]), want, "x={x} y={y}");
             assert_eq!(call(&folded, "g", &[]), want, "x={x} y={y} (folded)");
@@ -115,6 +129,7 @@ proptest! {
         let (lo, hi) = (a.min(b), a.max(b));
         let context = toy_dialect::new_context();
         let source = program(c, lo, hi, x, y);
+        folded_g(&context, &source);
         let folded = run(&context, &source, FOLD_THEN_LOWER);
         prop_assert_eq!(call(&folded, "g", &[]), expected(c, lo, hi, x, y));
     }

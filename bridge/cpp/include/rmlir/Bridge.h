@@ -238,8 +238,10 @@ typedef struct {
   bool (*runPass)(uint32_t passId, MlirOperation op, MlirStringRef options);
 } RmlirHooks;
 
-/// Installs the Rust hook table (idempotent; the table must outlive all use).
-MLIR_CAPI_EXPORTED void rmlirBridgeInstallHooks(const RmlirHooks *hooks);
+/// Installs the Rust hook table (the table must outlive all use). The first
+/// table installed stays: true when `hooks` is it, false when another
+/// library's table was installed first.
+MLIR_CAPI_EXPORTED bool rmlirBridgeInstallHooks(const RmlirHooks *hooks);
 
 /*===-------------------------- Registration -----------------------------===*/
 
