@@ -560,6 +560,41 @@ static unsigned intOrIndexWidth(Type type) {
   return cast<IntegerType>(type).getWidth();
 }
 
+extern "C" bool rmlirTypeIsShaped(MlirType type) {
+  Type t = unwrap(type);
+  if (isa<IntegerType, IndexType>(t))
+    return false;
+  if (isa<VectorType, RankedTensorType>(t))
+    return true;
+  return isa<ShapedType>(t);
+}
+
+extern "C" MlirType rmlirTypeElementTypeOrSelf(MlirType type) {
+  Type t = unwrap(type);
+  if (isa<IntegerType, IndexType>(t))
+    return type;
+  if (auto v = dyn_cast<VectorType>(t))
+    return wrap(v.getElementType());
+  if (auto r = dyn_cast<RankedTensorType>(t))
+    return wrap(r.getElementType());
+  if (auto s = dyn_cast<ShapedType>(t))
+    return wrap(s.getElementType());
+  return type;
+}
+
+extern "C" MlirType rmlirAttributeGetType(MlirAttribute attr) {
+  Attribute a = unwrap(attr);
+  if (auto i = dyn_cast<IntegerAttr>(a))
+    return wrap(i.getType());
+  if (auto f = dyn_cast<FloatAttr>(a))
+    return wrap(f.getType());
+  if (auto d = dyn_cast<DenseElementsAttr>(a))
+    return wrap(static_cast<Type>(d.getType()));
+  if (auto t = dyn_cast<TypedAttr>(a))
+    return wrap(t.getType());
+  return wrap(static_cast<Type>(NoneType::get(a.getContext())));
+}
+
 extern "C" int rmlirIntegerAttrGetWords(MlirAttribute attr, uint64_t *words,
                                         intptr_t capacity) {
   auto intAttr = dyn_cast_if_present<IntegerAttr>(unwrap(attr));

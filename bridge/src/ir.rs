@@ -667,7 +667,7 @@ impl Type {
     /// True for shaped types (tensors, vectors, memrefs).
     pub fn is_shaped(self) -> bool {
         // SAFETY: type is live.
-        unsafe { mlirTypeIsAShaped(self.raw()) }
+        unsafe { b::rmlirTypeIsShaped(self.raw()) }
     }
     /// True for vector types.
     pub fn is_vector(self) -> bool {
@@ -749,12 +749,9 @@ impl Type {
     }
     /// The element type of a shaped type, or the type itself.
     pub fn element_type_or_self(self) -> Type {
-        if self.is_shaped() {
-            // SAFETY: type is shaped.
-            unsafe { Type::from_raw(mlirShapedTypeGetElementType(self.raw())) }.expect("elt")
-        } else {
-            self
-        }
+        // SAFETY: type is live; the bridge returns it or its (live) element
+        // type.
+        unsafe { Type::from_raw(b::rmlirTypeElementTypeOrSelf(self.raw())) }.expect("a type")
     }
     /// Rank of a ranked shaped type.
     pub fn rank(self) -> Option<usize> {
@@ -926,8 +923,8 @@ pub enum IntConst {
 impl Attr {
     /// The attribute's type (NoneType for untyped attributes).
     pub fn ty(self) -> Option<Type> {
-        // SAFETY: attr is live.
-        unsafe { Type::from_raw(mlirAttributeGetType(self.raw())) }
+        // SAFETY: attr is live; the bridge returns its (live) type or null.
+        unsafe { Type::from_raw(b::rmlirAttributeGetType(self.raw())) }
     }
     /// True for the unit attribute.
     pub fn is_unit(self) -> bool {

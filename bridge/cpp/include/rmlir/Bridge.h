@@ -238,6 +238,17 @@ typedef struct {
   bool (*runPass)(uint32_t passId, MlirOperation op, MlirStringRef options);
 } RmlirHooks;
 
+/// The type of a typed attribute, as mlirAttributeGetType, without the
+/// TypedAttr interface lookup for the attributes folders meet most (integer,
+/// float, dense elements); NoneType for an untyped attribute.
+MLIR_CAPI_EXPORTED MlirType rmlirAttributeGetType(MlirAttribute attr);
+
+/// mlirTypeIsAShaped, without the ShapedType interface lookup for the
+/// builtin types folders meet most (integers, index, vectors, tensors).
+MLIR_CAPI_EXPORTED bool rmlirTypeIsShaped(MlirType type);
+/// The element type of a shaped type, or the type itself.
+MLIR_CAPI_EXPORTED MlirType rmlirTypeElementTypeOrSelf(MlirType type);
+
 /// Installs the Rust hook table (the table must outlive all use). The first
 /// table installed stays: true when `hooks` is it, false when another
 /// library's table was installed first.
