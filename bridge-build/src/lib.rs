@@ -27,7 +27,11 @@
 //!   declares is read from the op's implementation of the matching trait
 //!   of `rmlir_bridge::hooks`, so a missing one is a compile error;
 //! - `ods_builders.rs`: a typed builder per op (melior handles);
-//! - `ods_passes.rs`: the passes' marker types, typed options and table.
+//! - `ods_passes.rs`: the passes' marker types, typed options and table
+//!   (an empty table when the crate declares no pass).
+//!
+//! `rmlir_bridge::include_generated!()` includes all of them where the
+//! generated code expects them with the default [`Paths`].
 
 pub mod ods;
 pub mod passes;
@@ -353,6 +357,8 @@ impl DialectBuild {
                 "ods_passes.rs",
                 passes::generate(&records, &own, &self.paths.dialects),
             );
+        } else {
+            write("ods_passes.rs", passes::none());
         }
 
         // 3. The crate's C++ → its dialect library.

@@ -117,3 +117,10 @@ fn discardable_attributes_are_declared_in_ods() {
     let typed = ods::typed(&[d], &paths());
     assert!(typed.contains("pub const LIB: &str = \"rshape.lib\";"));
 }
+
+#[test]
+fn a_crate_without_passes_gets_an_empty_pass_table() {
+    assert!(
+        passes::none().contains("pub static ODS_PASSES: &[::rmlir_bridge::passes::PassDef] = &[];")
+    );
+}

@@ -67,3 +67,43 @@ pub mod user_patterns;
 pub mod value_bounds;
 pub mod walk;
 mod words;
+
+/// Includes, in the crate root, the files `rmlir_bridge_build::DialectBuild`
+/// generated into `OUT_DIR`, where the generated code expects them (the
+/// default `Paths`):
+/// - `ods`: a typed view per op (`ods::<dialect>::ClampOp`), with the ODS
+///   enums in `ods::enums` (re-exported next to the ops);
+/// - `ops`: a typed builder per op (`ops::<dialect>::clamp(...)`);
+/// - `registry`: `ODS_OPS` (the op table) and `GENERATED_BEHAVIOURS` (the
+///   hook table) for the crate's [`model::Descriptor`];
+/// - `passes`: per pass declared in ODS a marker type and an options
+///   struct, and `ODS_PASSES` (empty when the crate declares none).
+///
+/// The crate adds `dialects` (a `<name>_dialect_handle()` per dialect) and
+/// its descriptor.
+#[macro_export]
+macro_rules! include_generated {
+    () => {
+        /// The typed layer generated from ODS: a view per op, the enums.
+        pub mod ods {
+            /// The ODS enums, as Rust enums and bit flags.
+            pub mod enums {
+                include!(concat!(env!("OUT_DIR"), "/ods_enums.rs"));
+            }
+            include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
+        }
+        /// Typed builders of every op (melior handles), generated from ODS.
+        pub mod ops {
+            include!(concat!(env!("OUT_DIR"), "/ods_builders.rs"));
+        }
+        /// The op table and the hook table generated from ODS.
+        pub mod registry {
+            include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
+            include!(concat!(env!("OUT_DIR"), "/ods_wiring.rs"));
+        }
+        /// The passes declared in ODS: marker types, typed options, table.
+        pub mod passes {
+            include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
+        }
+    };
+}

@@ -25,27 +25,9 @@ use rmlir_bridge::context;
 use rmlir_bridge::ir::{Attr, Location, Op, Type};
 use rmlir_bridge::model::{Descriptor, DialectHooks};
 
-/// The typed layer generated from ODS: a view per op, by ODS's names.
-/// (A dialect with ODS enums also includes `ods_enums.rs`, as `ods::enums`.)
-pub mod ods {
-    include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
-}
-
-/// Typed builders of every toy op (melior handles), generated from ODS.
-pub mod ops {
-    include!(concat!(env!("OUT_DIR"), "/ods_builders.rs"));
-}
-
-/// The op table and hook table generated from ODS.
-mod registry {
-    include!(concat!(env!("OUT_DIR"), "/ods_ops.rs"));
-    include!(concat!(env!("OUT_DIR"), "/ods_wiring.rs"));
-}
-
-/// The passes declared in `td/ToyPasses.td`: marker types, typed options.
-pub mod passes {
-    include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
-}
+// `ods` (typed views), `ops` (builders), `registry` (op and hook tables),
+// `passes` (declared passes): what the build script generated.
+rmlir_bridge::include_generated!();
 
 /// The dialects of this crate, as the generated code names them.
 pub mod dialects {
