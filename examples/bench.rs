@@ -241,21 +241,30 @@ struct Workload {
     ops: usize,
 }
 
+/// `source` parsed in `context` and canonicalized once, and the time the
+/// pass took.
+fn canonicalize<'c>(context: &'c melior::Context, source: &str) -> (Module<'c>, Duration) {
+    let mut module = Module::parse(context, source).expect("benchmark program parses");
+    let pm = PassManager::new(context);
+    pm.enable_verifier(std::env::var("BENCH_NOVERIFY").is_err());
+    melior::utility::parse_pass_pipeline(
+        pm.as_operation_pass_manager(),
+        "builtin.module(canonicalize)",
+    )
+    .expect("pipeline");
+    let start = Instant::now();
+    pm.run(&mut module).expect("canonicalize");
+    let took = start.elapsed();
+    (module, took)
+}
+
+/// The best time of `reps` canonicalizations of `source`, and the output.
 fn time_canonicalize(context: &melior::Context, source: &str, reps: usize) -> (Duration, String) {
     let mut best = Duration::MAX;
     let mut out = String::new();
     for _ in 0..reps {
-        let mut module = Module::parse(context, source).expect("benchmark program parses");
-        let pm = PassManager::new(context);
-        pm.enable_verifier(std::env::var("BENCH_NOVERIFY").is_err());
-        melior::utility::parse_pass_pipeline(
-            pm.as_operation_pass_manager(),
-            "builtin.module(canonicalize)",
-        )
-        .expect("pipeline");
-        let start = Instant::now();
-        pm.run(&mut module).expect("canonicalize");
-        best = best.min(start.elapsed());
+        let (module, took) = canonicalize(context, source);
+        best = best.min(took);
         out = module.as_operation().to_string();
     }
     (best, out)
@@ -398,14 +407,7 @@ fn peak_child(args: &[String]) {
     // The program text is built before the baseline: it is the same size on
     // both sides and not MLIR's memory.
     let baseline = status_kib("VmRSS:");
-    let mut module = Module::parse(&context, source).expect("benchmark program parses");
-    let pm = PassManager::new(&context);
-    melior::utility::parse_pass_pipeline(
-        pm.as_operation_pass_manager(),
-        "builtin.module(canonicalize)",
-    )
-    .expect("pipeline");
-    pm.run(&mut module).expect("canonicalize");
+    let _canonicalized = canonicalize(&context, source);
     println!("{} {baseline}", status_kib("VmHWM:"));
 }
 

@@ -177,11 +177,9 @@ pub use dialects::{new_context, register_dialects, register_passes};
 #[macro_export]
 macro_rules! plugin {
     ($register:path) => {
-        /// The registration rmlir's plugin entry points look up and run.
-        #[allow(unsafe_code)]
-        #[unsafe(no_mangle)]
-        pub extern "C" fn rmlir_plugin_register() {
-            $crate::pipeline::__run_plugin_registration($register)
-        }
+        $crate::__export_registration!($crate::pipeline::__run_plugin_registration($register));
     };
 }
+
+#[doc(hidden)]
+pub use rmlir_bridge::export_registration as __export_registration;

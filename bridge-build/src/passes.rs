@@ -69,40 +69,27 @@ fn anchor(base: &str) -> &'static str {
     }
 }
 
-/// The upstream dialects a pass may depend on: C++ class, namespace (the
-/// bridge's `context::<namespace>_dialect_handle()`).
-const UPSTREAM: &[(&str, &str)] = &[
-    ("mlir::LLVM::LLVMDialect", "llvm"),
-    ("mlir::affine::AffineDialect", "affine"),
-    ("mlir::arith::ArithDialect", "arith"),
-    ("mlir::bufferization::BufferizationDialect", "bufferization"),
-    ("mlir::cf::ControlFlowDialect", "cf"),
-    ("mlir::func::FuncDialect", "func"),
-    ("mlir::index::IndexDialect", "index"),
-    ("mlir::linalg::LinalgDialect", "linalg"),
-    ("mlir::math::MathDialect", "math"),
-    ("mlir::memref::MemRefDialect", "memref"),
-    ("mlir::scf::SCFDialect", "scf"),
-    ("mlir::tensor::TensorDialect", "tensor"),
-    ("mlir::ub::UBDialect", "ub"),
-    ("mlir::vector::VectorDialect", "vector"),
-];
-
-/// The handle expression of a dependent dialect's C++ class: upstream's
-/// from the bridge, the crate's own (`own`: C++ class and name of each) from
-/// `{dialects}::<name>_dialect_handle()`.
+/// The handle expression of a dependent dialect's C++ class: the crate's
+/// own (`own`: C++ class and name of each) from
+/// `{dialects}::<name>_dialect_handle()`, an upstream one
+/// (`mlir::<namespace>::...Dialect`) from the bridge's
+/// `context::<namespace>_dialect_handle()` (a dialect the bridge has no
+/// handle for is then a compile error naming it).
 fn dialect_handle(class: &str, own: &[(String, String)], dialects: &str) -> String {
     let class = class.trim_start_matches("::");
     if let Some((_, name)) = own.iter().find(|(cpp, _)| cpp == class) {
         return format!("{dialects}::{name}_dialect_handle()");
     }
-    match UPSTREAM.iter().find(|(cpp, _)| *cpp == class) {
-        Some((_, namespace)) => format!("::rmlir_bridge::context::{namespace}_dialect_handle()"),
-        None => panic!(
-            "pass declarations: dependent dialect `{class}` is neither one of this crate's \
-             nor an upstream dialect the bridge has a handle for"
-        ),
-    }
+    let namespace = class
+        .strip_prefix("mlir::")
+        .and_then(|rest| rest.split_once("::"))
+        .map(|(namespace, _)| namespace.to_ascii_lowercase())
+        .unwrap_or_else(|| {
+            panic!(
+                "pass declarations: dependent dialect `{class}` is not `mlir::<namespace>::<Class>`"
+            )
+        });
+    format!("::rmlir_bridge::context::{namespace}_dialect_handle()")
 }
 
 /// The default of an option as a Rust expression.

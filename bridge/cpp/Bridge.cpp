@@ -536,14 +536,15 @@ extern "C" void rmlirBridgeRegisterPass(RmlirPassDesc desc) {
 // Attribute helpers the C API lacks
 //===----------------------------------------------------------------------===//
 
-static unsigned copyWords(const llvm::APInt &value, uint64_t *words,
-                          intptr_t capacity) {
+unsigned rmlir::bridge::copyWords(const llvm::APInt &value, uint64_t *words,
+                                  intptr_t capacity) {
   unsigned n = value.getNumWords();
   const uint64_t *raw = value.getRawData();
   for (intptr_t i = 0; i < capacity; ++i)
     words[i] = static_cast<unsigned>(i) < n ? raw[i] : 0;
   return value.getBitWidth();
 }
+using rmlir::bridge::copyWords;
 
 /// Element widths whose raw dense data is `width / 8` little-endian bytes
 /// per element, read and written in bulk (on a little-endian host).
@@ -560,26 +561,25 @@ static unsigned intOrIndexWidth(Type type) {
   return cast<IntegerType>(type).getWidth();
 }
 
-extern "C" bool rmlirTypeIsShaped(MlirType type) {
-  Type t = unwrap(type);
+/// `t` as a ShapedType, deciding the builtin types folders meet most by
+/// TypeID before asking the ShapedType interface.
+static ShapedType asShaped(Type t) {
   if (isa<IntegerType, IndexType>(t))
-    return false;
-  if (isa<VectorType, RankedTensorType>(t))
-    return true;
-  return isa<ShapedType>(t);
+    return {};
+  if (auto v = dyn_cast<VectorType>(t))
+    return v;
+  if (auto r = dyn_cast<RankedTensorType>(t))
+    return r;
+  return dyn_cast<ShapedType>(t);
+}
+
+extern "C" bool rmlirTypeIsShaped(MlirType type) {
+  return static_cast<bool>(asShaped(unwrap(type)));
 }
 
 extern "C" MlirType rmlirTypeElementTypeOrSelf(MlirType type) {
-  Type t = unwrap(type);
-  if (isa<IntegerType, IndexType>(t))
-    return type;
-  if (auto v = dyn_cast<VectorType>(t))
-    return wrap(v.getElementType());
-  if (auto r = dyn_cast<RankedTensorType>(t))
-    return wrap(r.getElementType());
-  if (auto s = dyn_cast<ShapedType>(t))
-    return wrap(s.getElementType());
-  return type;
+  ShapedType shaped = asShaped(unwrap(type));
+  return shaped ? wrap(shaped.getElementType()) : type;
 }
 
 extern "C" MlirType rmlirAttributeGetType(MlirAttribute attr) {

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rmlir/Bridge.h"
+#include "rmlir/BridgeCxx.h"
 
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
@@ -41,13 +41,6 @@ extern "C" void rmlirIntRangeSolverDestroy(RmlirIntRangeSolver *state) {
   delete state;
 }
 
-static void copyWords(const llvm::APInt &value, uint64_t *words,
-                      intptr_t capacity) {
-  unsigned n = value.getNumWords();
-  const uint64_t *raw = value.getRawData();
-  for (intptr_t i = 0; i < capacity; ++i)
-    words[i] = static_cast<unsigned>(i) < n ? raw[i] : 0;
-}
 
 extern "C" int rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state,
                                          MlirValue value, uint64_t *umin,
@@ -58,10 +51,10 @@ extern "C" int rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state,
   if (!lattice || lattice->getValue().isUninitialized())
     return -1;
   const ConstantIntRanges &range = lattice->getValue().getValue();
-  copyWords(range.umin(), umin, capacity);
-  copyWords(range.umax(), umax, capacity);
-  copyWords(range.smin(), smin, capacity);
-  copyWords(range.smax(), smax, capacity);
+  rmlir::bridge::copyWords(range.umin(), umin, capacity);
+  rmlir::bridge::copyWords(range.umax(), umax, capacity);
+  rmlir::bridge::copyWords(range.smin(), smin, capacity);
+  rmlir::bridge::copyWords(range.smax(), smax, capacity);
   return static_cast<int>(range.umin().getBitWidth());
 }
 

@@ -101,8 +101,7 @@ impl Bufferizer {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Op {
-        let op = Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: the bufferizer is live; op is detached and becomes owned
         // by the insertion block.
         unsafe { b::rmlirBufferizerInsert(self.raw, op.raw()) };

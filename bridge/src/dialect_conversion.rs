@@ -36,8 +36,7 @@ impl MaterializeBuilder {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Op {
-        let op = Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: the builder is the driver's, live for this materialization;
         // op is detached and becomes owned by the builder's block.
         unsafe { b::rmlirBuilderInsert(self.raw, op.raw()) };

@@ -488,6 +488,20 @@ impl Op {
         Op::create_with_regions(name, loc, operands, result_types, attrs, 0)
     }
 
+    /// [`Op::create`] of an op the caller knows to be registered (a
+    /// dialect its pass or pattern depends on); panics otherwise, a bug the
+    /// panic guard reports at the op being processed.
+    pub fn create_registered(
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+    ) -> Op {
+        Op::create(name, loc, operands, result_types, attrs)
+            .unwrap_or_else(|| panic!("op `{name}` is not registered"))
+    }
+
     /// As [`Op::create`], with `regions` empty regions.
     pub fn create_with_regions(
         name: &str,

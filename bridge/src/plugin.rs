@@ -181,3 +181,20 @@ macro_rules! export_plugin {
         )*
     };
 }
+
+/// Defines the symbol `rmlir_plugin_register` the plugin entry points look
+/// up in their library (see `run_library_registration`), with `$body` as
+/// its body. For crates on the bridge that let their users register more
+/// (as `rmlir::plugin!`); the `no_mangle` stays in this crate's macro.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! export_registration {
+    ($body:expr) => {
+        /// The registration the bridge's plugin entry points look up and run.
+        #[allow(unsafe_code)]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn rmlir_plugin_register() {
+            $body
+        }
+    };
+}

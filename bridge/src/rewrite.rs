@@ -60,8 +60,7 @@ impl Rewriter {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Op {
-        let op = Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: raw is the live rewriter of this match; root is the live op
         // being rewritten; op is detached and becomes owned by root's block.
         unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
@@ -79,8 +78,7 @@ impl Rewriter {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Vec<Value> {
-        let op = Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let op = Op::create_registered(name, loc, operands, result_types, attrs);
         let mut out = vec![
             MlirValue {
                 ptr: std::ptr::null_mut()

@@ -239,8 +239,7 @@ impl Builder {
         result_types: &[Type],
         attrs: &[(&str, Attr)],
     ) -> Op {
-        let op = Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+        let op = Op::create_registered(name, loc, operands, result_types, attrs);
         self.insert(op)
     }
 

@@ -45,7 +45,7 @@ impl RunPass for decls::RShapeReifyShapeFunctions {
 }
 
 fn run(module: Op) -> bool {
-    let Some(libs) = module.attr(crate::shape::LIB_ATTR) else {
+    let Some(libs) = module.attr(crate::ods::rshape::attrs::LIB) else {
         return true;
     };
     let libraries: Vec<Op> = libs
@@ -141,7 +141,7 @@ fn run(module: Op) -> bool {
         for lib in libraries {
             walk::erase(lib);
         }
-        module.remove_discardable_attr(crate::shape::LIB_ATTR);
+        module.remove_discardable_attr(crate::ods::rshape::attrs::LIB);
     }
     true
 }

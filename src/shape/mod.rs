@@ -138,14 +138,11 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
     }
 }
 
-/// The dialect attribute naming a module's shape function libraries.
-pub const LIB_ATTR: &str = rshape::attrs::LIB;
-
 /// `ShapeDialect::verifyOperationAttribute`: `rshape.lib` may only sit on a
 /// symbol table and names one shape function library or an array of them
 /// whose mappings name each op at most once.
 pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
-    if name != LIB_ATTR {
+    if name != rshape::attrs::LIB {
         return true;
     }
     let fail = |message: &str| {

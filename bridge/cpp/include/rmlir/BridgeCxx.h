@@ -47,6 +47,11 @@ void addBufferizableModels(mlir::Dialect *dialect);
 /// `dialect` that Rust describes bounds for.
 void addValueBoundsModels(mlir::Dialect *dialect);
 
+/// Copies `value`'s words into `words` (`capacity` of them, zero-filled past
+/// the value's own) and returns its bit width.
+unsigned copyWords(const llvm::APInt &value, uint64_t *words,
+                   intptr_t capacity);
+
 /// Dense id of an op name in the Rust op table.
 uint32_t lookupOpId(llvm::StringRef opName);
 
