@@ -5,7 +5,7 @@ use rmlir::ffi::ir::{Attr, Context};
 use rmlir::ods::rarith::{FastMathFlags, IntegerOverflowFlags};
 use rmlir::semantics::ApInt;
 
-fn ctx(context: &melior::Context) -> Context {
+fn ctx(context: &melior::Context) -> Context<'_> {
     Context::from_melior(context)
 }
 

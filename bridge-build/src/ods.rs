@@ -682,7 +682,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
                 let after = args.len() - v - 1;
                 writeln!(
                     t,
-                    "        /// The {what}s of group `{}`.\n        pub fn {name}(self) -> Vec<Value> {{\n            let end = self.0.{count}().saturating_sub({after});\n            ({v}..end).map(|i| self.0.{get}(i)).collect()\n        }}",
+                    "        /// The {what}s of group `{}`.\n        pub fn {name}(self) -> Vec<Value<'ir>> {{\n            let end = self.0.{count}().saturating_sub({after});\n            ({v}..end).map(|i| self.0.{get}(i)).collect()\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -691,7 +691,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
                 let from_end = args.len() - i;
                 writeln!(
                     t,
-                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value {{\n            self.0.{get}(self.0.{count}() - {from_end})\n        }}",
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value<'ir> {{\n            self.0.{get}(self.0.{count}() - {from_end})\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -699,7 +699,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
             _ => {
                 writeln!(
                     t,
-                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value {{\n            self.0.{get}({i})\n        }}",
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value<'ir> {{\n            self.0.{get}({i})\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -722,8 +722,8 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
     )
     .unwrap();
     t.push_str("    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n");
-    writeln!(t, "    pub struct {ty}(Op);\n").unwrap();
-    writeln!(t, "    impl OdsOp for {ty} {{").unwrap();
+    writeln!(t, "    pub struct {ty}<'ir>(Op<'ir>);\n").unwrap();
+    writeln!(t, "    impl<'ir> OdsOp<'ir> for {ty}<'ir> {{").unwrap();
     writeln!(t, "        const ID: u32 = {id};").unwrap();
     writeln!(
         t,
@@ -733,12 +733,12 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
     .unwrap();
     writeln!(
         t,
-        "        fn from_op_unchecked(op: Op) -> Self {{\n            Self(op)\n        }}"
+        "        fn from_op_unchecked(op: Op<'ir>) -> Self {{\n            Self(op)\n        }}"
     )
     .unwrap();
-    t.push_str("        fn op(self) -> Op {\n            self.0\n        }\n    }\n\n");
-    writeln!(t, "    impl std::ops::Deref for {ty} {{\n        type Target = Op;\n        fn deref(&self) -> &Op {{\n            &self.0\n        }}\n    }}\n").unwrap();
-    writeln!(t, "    impl {ty} {{").unwrap();
+    t.push_str("        fn op(self) -> Op<'ir> {\n            self.0\n        }\n    }\n\n");
+    writeln!(t, "    impl<'ir> std::ops::Deref for {ty}<'ir> {{\n        type Target = Op<'ir>;\n        fn deref(&self) -> &Op<'ir> {{\n            &self.0\n        }}\n    }}\n").unwrap();
+    writeln!(t, "    impl<'ir> {ty}<'ir> {{").unwrap();
     positional(t, &op.operands, "num_operands", "operand", "Operand");
     positional(t, &op.results, "num_results", "result", "Result");
     for a in &op.attrs {
@@ -778,7 +778,7 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
             _ => {
                 writeln!(
                     t,
-                    "        /// Attribute `{attr_name}`.\n        pub fn {name}(self) -> Option<Attr> {{\n            self.0.attr(\"{attr_name}\")\n        }}"
+                    "        /// Attribute `{attr_name}`.\n        pub fn {name}(self) -> Option<Attr<'ir>> {{\n            self.0.attr(\"{attr_name}\")\n        }}"
                 )
                 .unwrap();
                 let constant = snake(&a.name).trim_end_matches('_').to_ascii_uppercase();
@@ -806,7 +806,7 @@ pub fn wiring(dialects: &[Dialect], paths: &Paths) -> String {
     t.push_str("/// declares, the op's implementation of the matching trait.\n");
     t.push_str("pub const GENERATED_BEHAVIOURS: &[::rmlir_bridge::model::OpBehaviour] = &[\n");
     for (dialect, op) in all {
-        let ty = format!("{}::{dialect}::{}", paths.typed, op.rust_name);
+        let ty = format!("{}::{dialect}::{}<'static>", paths.typed, op.rust_name);
         t.push_str("    ::rmlir_bridge::model::OpBehaviour {\n");
         for hook in &op.hooks {
             let line = match *hook {

@@ -72,14 +72,18 @@ fn ops_are_read_sorted_with_the_hooks_ods_declares() {
 fn generated_code_names_the_bridge_absolutely_and_the_crate_by_its_paths() {
     let dialects = [toy()];
     let typed = ods::typed(&dialects, &paths());
-    assert!(typed.contains("pub struct ClampOp(Op);"), "{typed}");
+    // A typed view borrows what its op handle borrows.
+    assert!(
+        typed.contains("pub struct ClampOp<'ir>(Op<'ir>);"),
+        "{typed}"
+    );
     assert!(typed.contains("const NAME: &'static str = \"toy.clamp\";"));
     assert!(typed.contains("use ::rmlir_bridge::ir::{Attr, Op, Value};"));
     // No enums: the typed layer re-exports none.
     assert!(!typed.contains("crate::ods::enums::toy"));
     let wiring = ods::wiring(&dialects, &paths());
     assert!(wiring.contains(
-        "verify: Some(<crate::ods::toy::ClampOp as ::rmlir_bridge::model::hooks::Verify>::VERIFY)"
+        "verify: Some(<crate::ods::toy::ClampOp<'static> as ::rmlir_bridge::model::hooks::Verify>::VERIFY)"
     ));
     assert!(wiring.contains("..::rmlir_bridge::model::NO_HOOKS"));
     let table = ods::op_table(&dialects);

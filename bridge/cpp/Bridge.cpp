@@ -819,8 +819,15 @@ extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
   if (failed(builder.tryFold(o, results)) || results.empty())
     return false;
   o->replaceAllUsesWith(results);
-  o->erase();
+  rmlirOperationBury(op);
   return true;
+}
+
+extern "C" void rmlirOperationBury(MlirOperation op) {
+  Operation *o = unwrap(op);
+  if (o->getBlock())
+    o->remove();
+  o->dropAllReferences();
 }
 
 extern "C" bool rmlirOperationIsSymbolTable(MlirOperation op) {

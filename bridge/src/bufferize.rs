@@ -4,7 +4,7 @@
 
 use super::bindings as b;
 use super::ir::{Attr, Location, Op, Type, Value};
-use mlir_sys::{MlirAttribute, MlirType, MlirValue};
+use mlir_sys::{MlirAttribute, MlirOperation, MlirType, MlirValue};
 
 /// A dialect's bufferization of its ops (`BufferizableOpInterface`).
 pub struct BufferizationHooks {
@@ -23,36 +23,52 @@ pub struct BufferizationHooks {
     pub bufferize: fn(Op, &mut Bufferizer) -> bool,
     /// The buffer type of result `i`: Ok(None) for MLIR's default, Err on
     /// failure (after diagnostics).
-    pub buffer_type: fn(Op, usize, &mut Bufferizer) -> Result<Option<Type>, ()>,
+    pub buffer_type: for<'ir> fn(Op<'ir>, usize, &mut Bufferizer) -> Result<Option<Type<'ir>>, ()>,
 }
 
 /// One bufferization in progress (MLIR's rewriter, options and state).
 pub struct Bufferizer {
     raw: *mut b::RmlirBufferizer,
+    /// The replacement [`replace`](Bufferizer::replace) asked for, carried
+    /// out when the hook has returned (it frees the op).
+    pending: Option<(MlirOperation, Vec<MlirValue>)>,
 }
 
 impl Bufferizer {
     /// # Safety
     /// `raw` must be the live bufferizer of the call it is handed to.
     pub(crate) unsafe fn from_raw(raw: *mut b::RmlirBufferizer) -> Self {
-        Bufferizer { raw }
+        Bufferizer { raw, pending: None }
+    }
+
+    /// Carries out the replacement the hook asked for; the bridge calls it
+    /// when the hook has returned, so that no handle of the hook outlives
+    /// the op it frees.
+    pub(crate) fn finish(self) {
+        if let Some((op, values)) = self.pending {
+            // SAFETY: the bufferizer is live; op and the values were live
+            // when recorded and nothing was freed since.
+            unsafe {
+                b::rmlirBufferizerReplaceOp(self.raw, op, values.as_ptr(), values.len() as isize)
+            }
+        }
     }
 
     /// The buffer of tensor `value` (`bufferization::getBuffer`).
-    pub fn buffer(&mut self, value: Value) -> Option<Value> {
+    pub fn buffer<'ir>(&mut self, value: Value<'ir>) -> Option<Value<'ir>> {
         // SAFETY: the bufferizer and the value are live.
         unsafe { Value::from_raw(b::rmlirBufferizerGetBuffer(self.raw, value.raw())) }
     }
 
     /// The buffer type tensor `value` will have.
-    pub fn buffer_type(&mut self, value: Value) -> Option<Type> {
+    pub fn buffer_type<'ir>(&mut self, value: Value<'ir>) -> Option<Type<'ir>> {
         // SAFETY: the bufferizer and the value are live.
         unsafe { Type::from_raw(b::rmlirBufferizerGetBufferType(self.raw, value.raw())) }
     }
 
     /// The default memory space of a tensor type: None when none can be
     /// inferred, Some(None) for the default (no attribute).
-    pub fn default_memory_space(&mut self, tensor: Type) -> Option<Option<Attr>> {
+    pub fn default_memory_space<'ir>(&mut self, tensor: Type<'ir>) -> Option<Option<Attr<'ir>>> {
         // SAFETY: the bufferizer and the type are live.
         let space = unsafe {
             Attr::from_raw(b::rmlirBufferizerDefaultMemorySpace(self.raw, tensor.raw()))
@@ -62,12 +78,12 @@ impl Bufferizer {
 
     /// The private constant global holding `value` in the module around
     /// `anchor` (reused or made): its symbol and memref type.
-    pub fn global_for(
+    pub fn global_for<'ir>(
         &mut self,
-        anchor: Op,
-        value: Attr,
-        memory_space: Option<Attr>,
-    ) -> Option<(Attr, Type)> {
+        anchor: Op<'ir>,
+        value: Attr<'ir>,
+        memory_space: Option<Attr<'ir>>,
+    ) -> Option<(Attr<'ir>, Type<'ir>)> {
         let mut ty = MlirType {
             ptr: std::ptr::null(),
         };
@@ -93,14 +109,14 @@ impl Bufferizer {
     }
 
     /// Creates an op at the bufferization's insertion point.
-    pub fn create(
+    pub fn create<'ir>(
         &mut self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: the bufferizer is live; op is detached and becomes owned
         // by the insertion block.
@@ -108,22 +124,17 @@ impl Bufferizer {
         op
     }
 
-    /// Replaces `op` by buffers (`replaceOpWithBufferizedValues`).
-    pub fn replace(&mut self, op: Op, values: &[Value]) {
-        // SAFETY: the bufferizer and op are live; Value is
-        // repr(transparent) over MlirValue.
-        unsafe {
-            b::rmlirBufferizerReplaceOp(
-                self.raw,
-                op.raw(),
-                values.as_ptr().cast::<MlirValue>(),
-                values.len() as isize,
-            )
-        }
+    /// Replaces `op` by buffers (`replaceOpWithBufferizedValues`) when the
+    /// hook returns; until then `op` stays as it is.
+    pub fn replace<'ir>(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
+        self.pending = Some((op.raw(), values.iter().map(|v| v.raw()).collect()));
     }
 
     /// The memref type of a tensor type with a fully dynamic layout.
-    pub fn fully_dynamic_memref(tensor: Type, memory_space: Option<Attr>) -> Type {
+    pub fn fully_dynamic_memref<'ir>(
+        tensor: Type<'ir>,
+        memory_space: Option<Attr<'ir>>,
+    ) -> Type<'ir> {
         let space = memory_space.map_or(
             MlirAttribute {
                 ptr: std::ptr::null(),

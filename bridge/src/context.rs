@@ -96,9 +96,9 @@ pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -
     unsafe { b::rmlirBridgeOptMain(owned.len() as i32, argv.as_mut_ptr(), sref(title)) }
 }
 
-impl Context {
+impl<'ir> Context<'ir> {
     /// Parses an attribute (setup only; never on a per-op hot path).
-    pub fn parse_attr(self, text: &str) -> Option<Attr> {
+    pub fn parse_attr(self, text: &str) -> Option<Attr<'ir>> {
         // SAFETY: the context is live; text is borrowed for the call.
         unsafe { Attr::from_raw(mlirAttributeParseGet(self.raw(), sref(text))) }
     }
@@ -134,26 +134,33 @@ fn register_all_passes_once(descriptor: &'static Descriptor) {
     });
 }
 
-impl Context {
+impl<'ir> Context<'ir> {
     /// The raw context of a melior context.
-    pub fn from_melior(context: &melior::Context) -> Context {
+    pub fn from_melior(context: &'ir melior::Context) -> Context<'ir> {
         // SAFETY: a melior context borrowed for the call: live.
         unsafe { Context::from_raw(context.to_raw()) }.expect("live context")
     }
 }
 
-impl Attr {
-    /// This attribute as a melior attribute of `context`.
-    pub fn to_melior(self, _context: &melior::Context) -> melior::ir::Attribute<'_> {
+impl Attr<'_> {
+    /// This attribute as a melior attribute of `context` (panics if the
+    /// attribute belongs to another context).
+    pub fn to_melior(self, context: &melior::Context) -> melior::ir::Attribute<'_> {
+        assert!(
+            // SAFETY: the attribute is live.
+            unsafe { mlirAttributeGetContext(self.raw()) }.ptr == context.to_raw().ptr,
+            "an attribute of another context"
+        );
         // SAFETY: the attribute is uniqued in (and lives as long as) the
-        // context it was created in, which is `_context`.
+        // context it was created in, which is `context`, checked above.
         unsafe { melior::ir::Attribute::from_raw(self.raw()) }
     }
 }
 
-impl super::ir::Op {
-    /// The top-level operation of a melior module.
-    pub fn from_melior(module: &melior::ir::Module) -> Option<super::ir::Op> {
+impl<'ir> super::ir::Op<'ir> {
+    /// The top-level operation of a melior module, for as long as the module
+    /// is borrowed.
+    pub fn from_melior(module: &'ir melior::ir::Module) -> Option<super::ir::Op<'ir>> {
         // SAFETY: a melior module borrowed for the call: live.
         unsafe { super::ir::Op::from_raw(module.as_operation().to_raw()) }
     }

@@ -30,7 +30,7 @@ impl IntRangeSolver {
     }
 
     /// The range of `value`, if the analysis reached it.
-    pub fn range(&self, value: Value) -> Option<IntRange> {
+    pub fn range<'ir>(&self, value: Value<'ir>) -> Option<IntRange> {
         const INLINE: usize = 2;
         let mut bounds = [[0u64; INLINE]; 4];
         let [umin, umax, smin, smax] = &mut bounds;
@@ -84,13 +84,13 @@ impl IntRangeSolver {
 
     /// Joins the range of `from` into the state of `to` (a value made to
     /// stand for it).
-    pub fn copy_range(&self, from: Value, to: Value) {
+    pub fn copy_range<'ir>(&self, from: Value<'ir>, to: Value<'ir>) {
         // SAFETY: the solver and both values are live.
         unsafe { b::rmlirIntRangeSolverCopyRange(self.raw, from.raw(), to.raw()) }
     }
 
     /// Forgets the state of `value`, if any.
-    pub fn forget_value(&self, value: Value) {
+    pub fn forget_value<'ir>(&self, value: Value<'ir>) {
         // SAFETY: the solver and the value are live.
         unsafe { b::rmlirIntRangeSolverForgetValue(self.raw, value.raw()) }
     }
@@ -99,10 +99,10 @@ impl IntRangeSolver {
     /// keeping this solver's states in step with every erasure; `top_down`
     /// None keeps the driver's default order. False when it did not
     /// converge.
-    pub fn apply_patterns(
+    pub fn apply_patterns<'ir>(
         &self,
-        root: Op,
-        patterns: &[SolverPattern],
+        root: Op<'ir>,
+        patterns: &[SolverPattern<'_, 'ir>],
         top_down: Option<bool>,
     ) -> bool {
         let raw: Vec<b::RmlirRewritePattern> = patterns
@@ -129,7 +129,7 @@ impl IntRangeSolver {
     }
 
     /// Forgets the states of `op` (call before erasing it).
-    pub fn forget(&self, op: Op) {
+    pub fn forget<'ir>(&self, op: Op<'ir>) {
         // SAFETY: the solver and op are live.
         unsafe { b::rmlirIntRangeSolverForgetOp(self.raw, op.raw()) }
     }
@@ -143,13 +143,13 @@ impl Drop for IntRangeSolver {
 }
 
 /// A rewrite pattern for [`IntRangeSolver::apply_patterns`].
-pub struct SolverPattern<'a> {
+pub struct SolverPattern<'a, 'ir> {
     /// The op name it matches (None: any op).
     pub root: Option<&'static str>,
     /// Its benefit.
     pub benefit: u16,
     /// Rewrites the op; true if it did.
-    pub rewrite: &'a dyn Fn(Op, &mut Rewriter) -> bool,
+    pub rewrite: &'a dyn Fn(Op<'ir>, &mut Rewriter<'ir>) -> bool,
 }
 
 extern "C" fn rewrite_trampoline(
@@ -168,6 +168,11 @@ extern "C" fn rewrite_trampoline(
         "rewrite pattern",
         || Some(op.location()),
         false,
-        || (pattern.rewrite)(op, &mut Rewriter::new(rewriter, op)),
+        || {
+            let mut rw = Rewriter::new(rewriter, op);
+            let rewrote = (pattern.rewrite)(op, &mut rw);
+            rw.finish();
+            rewrote
+        },
     )
 }

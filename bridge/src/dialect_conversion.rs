@@ -28,14 +28,14 @@ pub struct MaterializeBuilder {
 
 impl MaterializeBuilder {
     /// Creates an op of a registered name at the materialization point.
-    pub fn create(
+    pub fn create<'ir>(
         &self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: the builder is the driver's, live for this materialization;
         // op is detached and becomes owned by the builder's block.
@@ -45,17 +45,17 @@ impl MaterializeBuilder {
 }
 
 /// A materialization: builds a value of the given type from the inputs.
-pub type Materialize<'a> =
-    &'a dyn Fn(&MaterializeBuilder, Type, &[Value], Location) -> Option<Value>;
+pub type Materialize<'a, 'ir> =
+    &'a dyn Fn(&MaterializeBuilder, Type<'ir>, &[Value<'ir>], Location<'ir>) -> Option<Value<'ir>>;
 
 /// A conversion pattern.
-pub struct ConversionPattern<'a> {
+pub struct ConversionPattern<'a, 'ir> {
     /// The op name it matches (None: any op).
     pub root: Option<&'static str>,
     /// Its benefit.
     pub benefit: u16,
     /// Rewrites `op` given its converted operands; true if it rewrote.
-    pub rewrite: &'a dyn Fn(Op, &[Value], &mut Rewriter) -> bool,
+    pub rewrite: &'a dyn Fn(Op<'ir>, &[Value<'ir>], &mut Rewriter<'ir>) -> bool,
 }
 
 /// A dialect's conversion patterns to the LLVM dialect, as MLIR's
@@ -66,7 +66,7 @@ pub struct ToLlvmPatterns {
     /// The ops the patterns match.
     pub roots: &'static [&'static str],
     /// Lowers one op given its converted operands; false when it cannot.
-    pub rewrite: fn(Op, &[Value], &mut Rewriter) -> bool,
+    pub rewrite: for<'ir> fn(Op<'ir>, &[Value<'ir>], &mut Rewriter<'ir>) -> bool,
 }
 
 impl ToLlvmPatterns {
@@ -108,25 +108,27 @@ extern "C" fn to_llvm_trampoline(
         false,
         || {
             let mut rw = Rewriter::with_converter(rewriter, op, converter);
-            (patterns.rewrite)(op, operands, &mut rw)
+            let rewrote = (patterns.rewrite)(op, operands, &mut rw);
+            rw.finish();
+            rewrote
         },
     )
 }
 
 /// One dialect conversion.
-pub struct DialectConversion<'a> {
+pub struct DialectConversion<'a, 'ir> {
     /// The type converter (answering None when a type cannot be
     /// converted), or None for a conversion without one: patterns then see
     /// the replacement values of their operands as they are.
-    pub convert_type: Option<&'a dyn Fn(Type) -> Option<Type>>,
+    pub convert_type: Option<&'a dyn Fn(Type<'ir>) -> Option<Type<'ir>>>,
     /// Builds a value of a converted type from original values.
-    pub materialize_target: Option<Materialize<'a>>,
+    pub materialize_target: Option<Materialize<'a, 'ir>>,
     /// Builds a value of an original type from converted values.
-    pub materialize_source: Option<Materialize<'a>>,
+    pub materialize_source: Option<Materialize<'a, 'ir>>,
     /// The conversion target, asked of every op.
-    pub legality: &'a dyn Fn(Op) -> Legality,
+    pub legality: &'a dyn Fn(Op<'ir>) -> Legality,
     /// The patterns.
-    pub patterns: &'a [ConversionPattern<'a>],
+    pub patterns: &'a [ConversionPattern<'a, 'ir>],
     /// Also convert `func.func` signatures (and their block arguments),
     /// `func.call` and `func.return` with the type converter (MLIR's own
     /// function, call and return type conversion patterns).
@@ -137,19 +139,19 @@ pub struct DialectConversion<'a> {
     pub llvm_index_bitwidth: Option<u32>,
 }
 
-impl DialectConversion<'_> {
+impl<'ir> DialectConversion<'_, 'ir> {
     /// MLIR's `applyPartialConversion` on `root`; false on failure (the
     /// driver has emitted its diagnostics).
-    pub fn apply_partial(&self, root: Op) -> bool {
+    pub fn apply_partial(&self, root: Op<'ir>) -> bool {
         self.apply(root, false)
     }
 
     /// MLIR's `applyFullConversion` on `root`.
-    pub fn apply_full(&self, root: Op) -> bool {
+    pub fn apply_full(&self, root: Op<'ir>) -> bool {
         self.apply(root, true)
     }
 
-    fn apply(&self, root: Op, full: bool) -> bool {
+    fn apply(&self, root: Op<'ir>, full: bool) -> bool {
         let patterns: Vec<b::RmlirConversionPattern> = self
             .patterns
             .iter()
@@ -185,7 +187,7 @@ impl DialectConversion<'_> {
 /// # Safety
 /// `data` must be the `&DialectConversion` that `apply` passed, during the
 /// driver's run.
-unsafe fn conversion<'a>(data: *mut c_void) -> &'a DialectConversion<'a> {
+unsafe fn conversion<'a>(data: *mut c_void) -> &'a DialectConversion<'a, 'a> {
     // SAFETY: as the caller guarantees.
     unsafe { &*(data as *const DialectConversion) }
 }
@@ -232,7 +234,7 @@ extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
 }
 
 fn materialize(
-    which: Option<Materialize<'_>>,
+    which: Option<Materialize<'_, '_>>,
     builder: *mut b::RmlirBuilder,
     ty: MlirType,
     inputs: *const MlirValue,
@@ -324,7 +326,9 @@ extern "C" fn rewrite_trampoline(
         false,
         || {
             let mut rw = Rewriter::with_converter(rewriter, op, converter);
-            (pattern.rewrite)(op, operands, &mut rw)
+            let rewrote = (pattern.rewrite)(op, operands, &mut rw);
+            rw.finish();
+            rewrote
         },
     )
 }

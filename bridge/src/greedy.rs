@@ -26,7 +26,12 @@ unsafe extern "C" fn match_and_rewrite(
         def.name,
         || Some(op.location()),
         false,
-        || (def.rewrite)(op, &mut Rewriter::new(rewriter, op)),
+        || {
+            let mut rw = Rewriter::new(rewriter, op);
+            let rewrote = (def.rewrite)(op, &mut rw);
+            rw.finish();
+            rewrote
+        },
     );
     MlirLogicalResult {
         value: i8::from(rewrote),

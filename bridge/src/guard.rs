@@ -42,9 +42,9 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 /// Runs `f`; if it panics, emits `rmlir: internal error in <what>: <message>`
 /// at the location `loc` gives (or on stderr when none) and returns `failed`.
 /// `loc` is only evaluated after a panic, keeping the happy path free of it.
-pub fn guard<R>(
+pub fn guard<'ir, R>(
     what: &str,
-    loc: impl FnOnce() -> Option<Location>,
+    loc: impl FnOnce() -> Option<Location<'ir>>,
     failed: R,
     f: impl FnOnce() -> R,
 ) -> R {

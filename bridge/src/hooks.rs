@@ -388,6 +388,7 @@ extern "C" fn match_and_rewrite(
             };
             let mut rw = Rewriter::new(rewriter, op);
             let rewrote = (p.rewrite)(op, &mut rw);
+            rw.finish();
             if rewrote && let Some(n) = installed().rewrites.get(pattern as usize) {
                 n.fetch_add(1, Ordering::Relaxed);
             }
@@ -809,7 +810,9 @@ extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) 
             };
             // SAFETY: the bridge passes the live bufferizer of this call.
             let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
-            (hooks.bufferize)(op, &mut b)
+            let bufferized = (hooks.bufferize)(op, &mut b);
+            b.finish();
+            bufferized
         },
     )
 }
@@ -976,6 +979,7 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
+    let _scope = super::walk::PassScope::enter();
     let Some(p) = passes().get(id as usize) else {
         return super::user_passes::run(id as usize - passes().len(), op);
     };

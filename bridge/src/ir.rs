@@ -12,6 +12,7 @@ use crate::semantics::float::{Format, Fp};
 use crate::semantics::small_float::{AnyFormat, SmallFormat};
 use mlir_sys::*;
 use std::ffi::c_void;
+use std::marker::PhantomData;
 use std::ptr::NonNull;
 
 /// A string slice as the C API wants it (borrowed, not NUL-terminated).
@@ -37,22 +38,25 @@ pub(crate) unsafe fn from_sref<'a>(s: MlirStringRef) -> &'a str {
 macro_rules! handle {
     ($(#[$m:meta])* $name:ident, $raw:ident) => {
         $(#[$m])*
+        ///
+        /// `'ir` is the lifetime of the borrow the handle came from: the hook,
+        /// pass or builder call that received the object from MLIR. A
+        /// handle cannot outlive it, so it cannot reach an object MLIR has
+        /// freed since.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         #[repr(transparent)]
-        pub struct $name(NonNull<c_void>);
+        pub struct $name<'ir>(NonNull<c_void>, PhantomData<&'ir ()>);
 
-        impl $name {
+        impl<'ir> $name<'ir> {
             /// Wraps a raw handle; `None` for a null one.
             ///
             /// # Safety
             ///
             /// `raw` is null or a live handle of this kind, as the MLIR C
-            /// API, the bridge or melior gave it. (The wrapper, `Copy` and
-            /// without a lifetime, is valid only while MLIR keeps the object
-            /// alive: nothing checks that use afterwards; see the crate
-            /// documentation.)
+            /// API, the bridge or melior gave it, and the object stays alive
+            /// for `'ir`, the lifetime the caller picks.
             pub(crate) unsafe fn from_raw(raw: $raw) -> Option<Self> {
-                NonNull::new(raw.ptr as *mut c_void).map(Self)
+                NonNull::new(raw.ptr as *mut c_void).map(|p| Self(p, PhantomData))
             }
             /// The raw C API handle.
             pub fn raw(self) -> $raw {
@@ -81,50 +85,50 @@ handle!(
     /// The MLIR context.
     Context, MlirContext);
 
-impl Context {
+impl<'ir> Context<'ir> {
     /// Parses a type (setup and tests only).
-    pub fn parse_type(self, text: &str) -> Option<Type> {
+    pub fn parse_type(self, text: &str) -> Option<Type<'ir>> {
         // SAFETY: the context is live; text is borrowed for the call.
         unsafe { Type::from_raw(mlirTypeParseGet(self.raw(), sref(text))) }
     }
     /// The parameterless type of one of our dialects with ODS name `name`
     /// (`rshape.size`): a lookup, no parsing.
-    pub fn ods_type(self, name: &str) -> Option<Type> {
+    pub fn ods_type(self, name: &str) -> Option<Type<'ir>> {
         // SAFETY: the context is live; name is borrowed for the call.
         unsafe { Type::from_raw(b::rmlirTypeGetByOdsName(self.raw(), sref(name))) }
     }
     /// The builtin `f32` type.
-    pub fn f32_type(self) -> Type {
+    pub fn f32_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirF32TypeGet(self.raw())) }.expect("f32")
     }
     /// The builtin `f8E8M0FNU` type.
-    pub fn f8e8m0fnu_type(self) -> Type {
+    pub fn f8e8m0fnu_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirFloat8E8M0FNUTypeGet(self.raw())) }.expect("f8E8M0FNU")
     }
     /// The builtin `index` type.
-    pub fn index_type(self) -> Type {
+    pub fn index_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirIndexTypeGet(self.raw())) }.expect("index type")
     }
     /// The signless integer type of `width` bits.
-    pub fn integer_type(self, width: u32) -> Type {
+    pub fn integer_type(self, width: u32) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.raw(), width)) }.expect("integer type")
     }
     /// `true`/`false` as a builtin `BoolAttr`.
-    pub fn bool_attr(self, value: bool) -> Attr {
+    pub fn bool_attr(self, value: bool) -> Attr<'ir> {
         // SAFETY: self is a live context.
         unsafe { Attr::from_raw(mlirBoolAttrGet(self.raw(), value as i32)) }.expect("bool attr")
     }
     /// The enum attribute `name` (e.g. "arith.overflow") with `value`.
-    pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr> {
+    pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr<'ir>> {
         // SAFETY: self is a live context; name is borrowed for the call.
         unsafe { Attr::from_raw(b::rmlirEnumAttrGet(self.raw(), sref(name), value)) }
     }
     /// `array<i64: ...>`.
-    pub fn dense_i64_array(self, values: &[i64]) -> Attr {
+    pub fn dense_i64_array(self, values: &[i64]) -> Attr<'ir> {
         // SAFETY: self is live; the values are copied by MLIR.
         unsafe {
             Attr::from_raw(mlirDenseI64ArrayGet(
@@ -137,7 +141,7 @@ impl Context {
     }
     /// `[1, 2, ...]`: an array attribute of `i64` integer attributes (ODS's
     /// `I64ArrayAttr`).
-    pub fn i64_array_attr(self, values: &[i64]) -> Attr {
+    pub fn i64_array_attr(self, values: &[i64]) -> Attr<'ir> {
         let i64_type = self.integer_type(64);
         let elements: Vec<Attr> = values
             .iter()
@@ -155,7 +159,7 @@ impl Context {
         .expect("array attr")
     }
     /// `array<i32: ...>`.
-    pub fn dense_i32_array(self, values: &[i32]) -> Attr {
+    pub fn dense_i32_array(self, values: &[i32]) -> Attr<'ir> {
         // SAFETY: self is live; the values are copied by MLIR.
         unsafe {
             Attr::from_raw(mlirDenseI32ArrayGet(
@@ -167,7 +171,7 @@ impl Context {
         .expect("i32 array")
     }
     /// The function type `(inputs) -> (results)`.
-    pub fn function_type(self, inputs: &[Type], results: &[Type]) -> Type {
+    pub fn function_type(self, inputs: &[Type<'ir>], results: &[Type<'ir>]) -> Type<'ir> {
         // SAFETY: self is live; Type is repr(transparent) over MlirType, so
         // the slices are arrays of MlirType borrowed for the call.
         unsafe {
@@ -182,13 +186,13 @@ impl Context {
         .expect("function type")
     }
     /// `vector<n x element>`.
-    pub fn parse_vector_type(self, n: i64, element: Type) -> Option<Type> {
+    pub fn parse_vector_type(self, n: i64, element: Type<'ir>) -> Option<Type<'ir>> {
         // SAFETY: element is live; the shape array outlives the call.
         unsafe { Type::from_raw(mlirVectorTypeGet(1, [n].as_ptr(), element.raw())) }
     }
     /// `vector<dims x element>` (fixed size; no dims: 0-d), None when the
     /// shape or the element type cannot make a vector.
-    pub fn vector_type(self, dims: &[i64], element: Type) -> Option<Type> {
+    pub fn vector_type(self, dims: &[i64], element: Type<'ir>) -> Option<Type<'ir>> {
         if dims.iter().any(|&d| d <= 0) {
             return None;
         }
@@ -202,12 +206,12 @@ impl Context {
         }
     }
     /// `!llvm.array<n x element>`.
-    pub fn llvm_array_type(self, element: Type, n: u32) -> Type {
+    pub fn llvm_array_type(self, element: Type<'ir>, n: u32) -> Type<'ir> {
         // SAFETY: element is live and belongs to this context.
         unsafe { Type::from_raw(mlirLLVMArrayTypeGet(element.raw(), n)) }.expect("llvm array type")
     }
     /// `!llvm.struct<(fields...)>` (literal, not packed).
-    pub fn llvm_struct_type(self, fields: &[Type]) -> Type {
+    pub fn llvm_struct_type(self, fields: &[Type<'ir>]) -> Type<'ir> {
         // SAFETY: self is live; Type is repr(transparent) over MlirType, so
         // the slice is an array of live types borrowed for the call.
         unsafe {
@@ -221,33 +225,33 @@ impl Context {
         .expect("llvm struct type")
     }
     /// A `TypeAttr` holding `ty`.
-    pub fn type_attr(self, ty: Type) -> Attr {
+    pub fn type_attr(self, ty: Type<'ir>) -> Attr<'ir> {
         // SAFETY: ty is live.
         unsafe { Attr::from_raw(mlirTypeAttrGet(ty.raw())) }.expect("type attr")
     }
     /// A flat symbol reference `@name`.
-    pub fn flat_symbol_ref(self, name: &str) -> Attr {
+    pub fn flat_symbol_ref(self, name: &str) -> Attr<'ir> {
         // SAFETY: self is live; name is copied by MLIR.
         unsafe { Attr::from_raw(mlirFlatSymbolRefAttrGet(self.raw(), sref(name))) }
             .expect("symbol ref")
     }
     /// A string attribute.
-    pub fn string_attr(self, text: &str) -> Attr {
+    pub fn string_attr(self, text: &str) -> Attr<'ir> {
         // SAFETY: self is a live context; text is copied by MLIR.
         unsafe { Attr::from_raw(mlirStringAttrGet(self.raw(), sref(text))) }.expect("string attr")
     }
     /// The unit attribute.
-    pub fn unit_attr(self) -> Attr {
+    pub fn unit_attr(self) -> Attr<'ir> {
         // SAFETY: self is a live context.
         unsafe { Attr::from_raw(mlirUnitAttrGet(self.raw())) }.expect("unit attr")
     }
     /// An unknown location in this context.
-    pub fn unknown_location(self) -> Location {
+    pub fn unknown_location(self) -> Location<'ir> {
         // SAFETY: self is a live context.
         unsafe { Location::from_raw(mlirLocationUnknownGet(self.raw())) }.expect("loc")
     }
     /// The ranked tensor type `tensor<dims x element>`.
-    pub fn ranked_tensor(self, dims: &[i64], element: Type) -> Type {
+    pub fn ranked_tensor(self, dims: &[i64], element: Type<'ir>) -> Type<'ir> {
         // SAFETY: dims is a live slice; element is a live type; a null
         // encoding attribute means "no encoding".
         unsafe {
@@ -264,9 +268,9 @@ impl Context {
     }
 }
 
-impl Op {
+impl<'ir> Op<'ir> {
     /// The op's registered name, e.g. `rarith.addi`.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> &'ir str {
         // SAFETY: op is live; identifiers are uniqued in the context and live
         // as long as it, which outlives every use of the returned str.
         unsafe { from_sref(mlirIdentifierStr(mlirOperationGetName(self.raw()))) }
@@ -279,12 +283,12 @@ impl Op {
         (!id.ptr.is_null()).then_some(id.ptr as usize)
     }
     /// The op's location.
-    pub fn location(self) -> Location {
+    pub fn location(self) -> Location<'ir> {
         // SAFETY: op is live.
         unsafe { Location::from_raw(mlirOperationGetLocation(self.raw())) }.expect("loc")
     }
     /// The context the op lives in.
-    pub fn context(self) -> Context {
+    pub fn context(self) -> Context<'ir> {
         // SAFETY: op is live.
         unsafe { Context::from_raw(mlirOperationGetContext(self.raw())) }.expect("ctx")
     }
@@ -294,18 +298,18 @@ impl Op {
         unsafe { mlirOperationGetNumOperands(self.raw()) as usize }
     }
     /// Operand `i` (panics when out of range).
-    pub fn operand(self, i: usize) -> Value {
+    pub fn operand(self, i: usize) -> Value<'ir> {
         // SAFETY: op is live; the bridge checks the index and answers null
         // when it is out of range.
         unsafe { Value::from_raw(b::rmlirOperationGetOperandChecked(self.raw(), i as isize)) }
             .expect("operand index out of range")
     }
     /// All operands.
-    pub fn operands(self) -> impl Iterator<Item = Value> {
+    pub fn operands(self) -> impl Iterator<Item = Value<'ir>> {
         (0..self.num_operands()).map(move |i| self.operand(i))
     }
     /// All results.
-    pub fn results(self) -> impl Iterator<Item = Value> {
+    pub fn results(self) -> impl Iterator<Item = Value<'ir>> {
         (0..self.num_results()).map(move |i| self.result(i))
     }
     /// True when the op has no uses and no side effects (MLIR's
@@ -344,7 +348,7 @@ impl Op {
         }
     }
     /// All attributes (inherent and discardable), by name.
-    pub fn attributes(self) -> Vec<(&'static str, Attr)> {
+    pub fn attributes(self) -> Vec<(&'ir str, Attr<'ir>)> {
         // SAFETY: op is live; positions are within the attribute count; the
         // names are uniqued identifiers that live as long as the context.
         unsafe {
@@ -359,7 +363,7 @@ impl Op {
     }
     /// The discardable attributes (those not part of the op's properties),
     /// in order.
-    pub fn discardable_attributes(self) -> Vec<(&'static str, Attr)> {
+    pub fn discardable_attributes(self) -> Vec<(&'ir str, Attr<'ir>)> {
         // SAFETY: op is live; positions are within the discardable attribute
         // count; the names are uniqued identifiers that live as long as the
         // context.
@@ -374,7 +378,7 @@ impl Op {
         }
     }
     /// Replaces all operands in place.
-    pub fn set_operands(self, values: &[Value]) {
+    pub fn set_operands(self, values: &[Value<'ir>]) {
         // SAFETY: op and values are live; Value is repr(transparent) over
         // MlirValue, so the slice is an array of MlirValue for the call.
         unsafe {
@@ -382,7 +386,7 @@ impl Op {
         }
     }
     /// Replaces operand `i` in place.
-    pub fn set_operand(self, i: usize, value: Value) {
+    pub fn set_operand(self, i: usize, value: Value<'ir>) {
         assert!(i < self.num_operands(), "operand index out of range");
         // SAFETY: op and value are live and i is in range.
         unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
@@ -393,13 +397,13 @@ impl Op {
         unsafe { mlirOperationGetNumResults(self.raw()) as usize }
     }
     /// Result `i` (panics when out of range).
-    pub fn result(self, i: usize) -> Value {
+    pub fn result(self, i: usize) -> Value<'ir> {
         assert!(i < self.num_results(), "result index out of range");
         // SAFETY: op is live and i is in range.
         unsafe { Value::from_raw(mlirOperationGetResult(self.raw(), i as isize)) }.expect("result")
     }
     /// The inherent (properties) or discardable attribute `name`.
-    pub fn attr(self, name: &str) -> Option<Attr> {
+    pub fn attr(self, name: &str) -> Option<Attr<'ir>> {
         // SAFETY: op is live; name is borrowed for the call.
         let inherent = unsafe { mlirOperationGetInherentAttributeByName(self.raw(), sref(name)) };
         // SAFETY: a handle MLIR gave us: live (or null).
@@ -414,12 +418,12 @@ impl Op {
         })
     }
     /// Sets inherent attribute `name` in place.
-    pub fn set_inherent_attr(self, name: &str, value: Attr) {
+    pub fn set_inherent_attr(self, name: &str, value: Attr<'ir>) {
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetInherentAttributeByName(self.raw(), sref(name), value.raw()) }
     }
     /// Sets discardable attribute `name`.
-    pub fn set_discardable_attr(self, name: &str, value: Attr) {
+    pub fn set_discardable_attr(self, name: &str, value: Attr<'ir>) {
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetDiscardableAttributeByName(self.raw(), sref(name), value.raw()) }
     }
@@ -431,7 +435,7 @@ impl Op {
     /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
     /// it: through the op's fold (see `Op::constant_value` for the fast path
     /// of ops whose ODS declares the attribute they fold to).
-    pub fn fold_constant(self) -> Option<Attr> {
+    pub fn fold_constant(self) -> Option<Attr<'ir>> {
         // SAFETY: op is live.
         unsafe { Attr::from_raw(b::rmlirConstantValue(self.raw())) }
     }
@@ -442,7 +446,7 @@ impl Op {
     }
     /// Emits `message` as an error on this op with a note at `other`
     /// reading `note` followed by `other` printed.
-    pub fn emit_error_with_op_note(self, message: &str, other: Op, note: &str) {
+    pub fn emit_error_with_op_note(self, message: &str, other: Op<'ir>, note: &str) {
         // SAFETY: both ops are live; the strings are borrowed for the call.
         unsafe { b::rmlirEmitErrorWithOpNote(self.raw(), sref(message), other.raw(), sref(note)) }
     }
@@ -467,7 +471,7 @@ impl Op {
         unsafe { b::rmlirOperationIsSymbolTable(self.raw()) }
     }
     /// The op a symbol reference names, looked up from this symbol table.
-    pub fn lookup_symbol(self, symbol_ref: Attr) -> Option<Op> {
+    pub fn lookup_symbol(self, symbol_ref: Attr<'ir>) -> Option<Op<'ir>> {
         // SAFETY: op and attribute are live.
         unsafe { Op::from_raw(b::rmlirLookupSymbolIn(self.raw(), symbol_ref.raw())) }
     }
@@ -480,11 +484,11 @@ impl Op {
     /// not registered.
     pub fn create(
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Option<Op> {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Option<Op<'ir>> {
         Op::create_with_regions(name, loc, operands, result_types, attrs, 0)
     }
 
@@ -493,11 +497,11 @@ impl Op {
     /// panic guard reports at the op being processed.
     pub fn create_registered(
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         Op::create(name, loc, operands, result_types, attrs)
             .unwrap_or_else(|| panic!("op `{name}` is not registered"))
     }
@@ -505,12 +509,12 @@ impl Op {
     /// As [`Op::create`], with `regions` empty regions.
     pub fn create_with_regions(
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
         regions: usize,
-    ) -> Option<Op> {
+    ) -> Option<Op<'ir>> {
         let names: smallvec::SmallVec<[MlirStringRef; 4]> =
             attrs.iter().map(|(n, _)| sref(n)).collect();
         let values: smallvec::SmallVec<[MlirAttribute; 4]> =
@@ -538,10 +542,10 @@ impl Op {
     }
 }
 
-impl Op {
+impl<'ir> Op<'ir> {
     /// A detached op like `self` (name, location, attributes, as many empty
     /// regions) with new operands and result types.
-    pub fn create_like(self, operands: &[Value], result_types: &[Type]) -> Op {
+    pub fn create_like(self, operands: &[Value<'ir>], result_types: &[Type<'ir>]) -> Op<'ir> {
         // SAFETY: self is live; Value/Type are repr(transparent) over the C
         // handles, so the slices are arrays of MlirValue/MlirType borrowed for
         // the call.
@@ -559,19 +563,19 @@ impl Op {
     }
 }
 
-impl Value {
+impl<'ir> Value<'ir> {
     /// The value's type.
-    pub fn ty(self) -> Type {
+    pub fn ty(self) -> Type<'ir> {
         // SAFETY: value is live.
         unsafe { Type::from_raw(mlirValueGetType(self.raw())) }.expect("type")
     }
     /// The op defining this value, if it is an op result.
-    pub fn defining_op(self) -> Option<Op> {
+    pub fn defining_op(self) -> Option<Op<'ir>> {
         // SAFETY: value is live; the bridge answers null for block arguments.
         unsafe { Op::from_raw(b::rmlirValueGetDefiningOp(self.raw())) }
     }
     /// The ops using the value, in use-list order (one per use).
-    pub fn users(self) -> Vec<Op> {
+    pub fn users(self) -> Vec<Op<'ir>> {
         let mut out = Vec::new();
         // SAFETY: value is live; use handles are only read while non-null.
         unsafe {
@@ -586,7 +590,7 @@ impl Value {
         out
     }
     /// The op of the value's first use, if any.
-    pub fn first_user(self) -> Option<Op> {
+    pub fn first_user(self) -> Option<Op<'ir>> {
         // SAFETY: value is live; the use handle is read only when non-null.
         unsafe {
             let use_ = mlirValueGetFirstUse(self.raw());
@@ -603,14 +607,14 @@ impl Value {
     }
     /// The defining op if it has the given name: for ops of other dialects
     /// (ours are matched by id: `Value::defined_by::<T>()`).
-    pub fn defined_by_name(self, name: &str) -> Option<Op> {
+    pub fn defined_by_name(self, name: &str) -> Option<Op<'ir>> {
         self.defining_op().filter(|op| op.name() == name)
     }
 }
 
-impl Type {
+impl<'ir> Type<'ir> {
     /// The context of the type.
-    pub fn context(self) -> Context {
+    pub fn context(self) -> Context<'ir> {
         // SAFETY: type is live.
         unsafe { Context::from_raw(mlirTypeGetContext(self.raw())) }.expect("ctx")
     }
@@ -666,7 +670,7 @@ impl Type {
         }
     }
     /// The integer type's spelling prefix: `i`, `si` or `ui`.
-    pub fn integer_prefix(self) -> &'static str {
+    pub fn integer_prefix(self) -> &'ir str {
         // SAFETY: type is live; signedness asked of integer types only.
         unsafe {
             if mlirIntegerTypeIsSigned(self.raw()) {
@@ -700,7 +704,7 @@ impl Type {
     }
     /// The input and result types of a function type; None for any other
     /// type.
-    pub fn function_signature(self) -> Option<(Vec<Type>, Vec<Type>)> {
+    pub fn function_signature(self) -> Option<(Vec<Type<'ir>>, Vec<Type<'ir>>)> {
         // SAFETY: type is live; inputs and results are asked of function
         // types only, with indices below their counts.
         unsafe {
@@ -719,7 +723,7 @@ impl Type {
     /// A memref like this one (ranked: same shape, layout and memory space;
     /// unranked: same memory space) with element type `element`; None for
     /// other types.
-    pub fn memref_with_element(self, element: Type) -> Option<Type> {
+    pub fn memref_with_element(self, element: Type<'ir>) -> Option<Type<'ir>> {
         // SAFETY: type is live; memref accessors are asked of memrefs only;
         // the shape vector outlives the call.
         unsafe {
@@ -744,7 +748,7 @@ impl Type {
     }
     /// The memory space of a memref type (None: the default, or not a
     /// memref).
-    pub fn memref_memory_space(self) -> Option<Attr> {
+    pub fn memref_memory_space(self) -> Option<Attr<'ir>> {
         // SAFETY: type is live; the memory space is asked of memrefs only.
         unsafe {
             if mlirTypeIsAMemRef(self.raw()) {
@@ -762,7 +766,7 @@ impl Type {
         self.is_vector() && unsafe { mlirVectorTypeIsScalable(self.raw()) }
     }
     /// The element type of a shaped type, or the type itself.
-    pub fn element_type_or_self(self) -> Type {
+    pub fn element_type_or_self(self) -> Type<'ir> {
         // SAFETY: type is live; the bridge returns it or its (live) element
         // type.
         unsafe { Type::from_raw(b::rmlirTypeElementTypeOrSelf(self.raw())) }.expect("a type")
@@ -787,7 +791,7 @@ impl Type {
     }
     /// The encoding of a ranked tensor type (None: no encoding, or not a
     /// ranked tensor).
-    pub fn tensor_encoding(self) -> Option<Attr> {
+    pub fn tensor_encoding(self) -> Option<Attr<'ir>> {
         if !self.is_ranked_tensor() {
             return None;
         }
@@ -796,7 +800,7 @@ impl Type {
     }
     /// Same shape with element type `element` (tensors and vectors), or
     /// `element` itself for scalars.
-    pub fn with_element_type(self, element: Type) -> Option<Type> {
+    pub fn with_element_type(self, element: Type<'ir>) -> Option<Type<'ir>> {
         if !self.is_shaped() {
             return Some(element);
         }
@@ -831,7 +835,7 @@ impl Type {
         }
     }
     /// The dialect namespace of the type (empty for builtin).
-    pub fn dialect_namespace(self) -> &'static str {
+    pub fn dialect_namespace(self) -> &'ir str {
         // SAFETY: type is live; dialect namespaces live as long as the context.
         unsafe {
             let d = mlirTypeGetDialect(self.raw());
@@ -901,7 +905,7 @@ impl Type {
     }
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.
-    pub fn ods_name(self) -> &'static str {
+    pub fn ods_name(self) -> &'ir str {
         // SAFETY: type is live; the returned names are static literals.
         unsafe { from_sref(b::rmlirTypeGetOdsName(self.raw())) }
     }
@@ -934,9 +938,9 @@ pub enum IntConst {
     Dense(Vec<ApInt>),
 }
 
-impl Attr {
+impl<'ir> Attr<'ir> {
     /// The attribute's type (NoneType for untyped attributes).
-    pub fn ty(self) -> Option<Type> {
+    pub fn ty(self) -> Option<Type<'ir>> {
         // SAFETY: attr is live; the bridge returns its (live) type or null.
         unsafe { Type::from_raw(b::rmlirAttributeGetType(self.raw())) }
     }
@@ -946,7 +950,7 @@ impl Attr {
         unsafe { mlirAttributeIsAUnit(self.raw()) }
     }
     /// The type a `TypeAttr` holds; None for any other attribute.
-    pub fn type_value(self) -> Option<Type> {
+    pub fn type_value(self) -> Option<Type<'ir>> {
         // SAFETY: attr is live; the value is asked of type attributes only.
         unsafe {
             mlirAttributeIsAType(self.raw())
@@ -955,12 +959,12 @@ impl Attr {
         }
     }
     /// The namespace of the attribute's dialect (empty for builtin).
-    pub fn dialect_namespace(self) -> &'static str {
+    pub fn dialect_namespace(self) -> &'ir str {
         // SAFETY: attr is live; dialect namespaces live as long as the context.
         unsafe { from_sref(mlirDialectGetNamespace(mlirAttributeGetDialect(self.raw()))) }
     }
     /// Entry `name` of a `DictionaryAttr`.
-    pub fn dict_get(self, name: &str) -> Option<Attr> {
+    pub fn dict_get(self, name: &str) -> Option<Attr<'ir>> {
         // SAFETY: attr is live; entries are only asked of dictionaries.
         unsafe {
             if !mlirAttributeIsADictionary(self.raw()) {
@@ -970,7 +974,7 @@ impl Attr {
         }
     }
     /// The context the attribute lives in.
-    pub fn context(self) -> Context {
+    pub fn context(self) -> Context<'ir> {
         // SAFETY: attr is live.
         unsafe { Context::from_raw(mlirAttributeGetContext(self.raw())) }.expect("ctx")
     }
@@ -1002,7 +1006,7 @@ impl Attr {
         unsafe { mlirAttributeIsASymbolRef(self.raw()) }
     }
     /// The entry names of a `DictionaryAttr` (None for other attributes).
-    pub fn dict_names(self) -> Option<Vec<&'static str>> {
+    pub fn dict_names(self) -> Option<Vec<&'ir str>> {
         // SAFETY: attr is live; entries are read after the kind check and
         // within the dictionary's size; names are uniqued identifiers that
         // live as long as the context.
@@ -1022,7 +1026,7 @@ impl Attr {
         }
     }
     /// The elements of an `ArrayAttr`, or None for another attribute.
-    pub fn array_elements(self) -> Option<Vec<Attr>> {
+    pub fn array_elements(self) -> Option<Vec<Attr<'ir>>> {
         // SAFETY: attr is live; elements are read only after the kind check
         // and within the array's size.
         unsafe {
@@ -1075,7 +1079,7 @@ impl Attr {
         self.as_int().map(|i| i.low_u64())
     }
     /// The string of a `StringAttr`.
-    pub fn as_str(self) -> Option<&'static str> {
+    pub fn as_str(self) -> Option<&'ir str> {
         // SAFETY: attr is live; string attrs are uniqued in the context and
         // outlive every use of the returned str.
         unsafe {
@@ -1112,7 +1116,7 @@ impl Attr {
     }
     /// A `FloatAttr` of float type `ty` holding `value` converted to it
     /// (rounded to nearest-even, as `Builder::getFloatAttr`).
-    pub fn float_f64(ty: Type, value: f64) -> Attr {
+    pub fn float_f64(ty: Type<'ir>, value: f64) -> Attr<'ir> {
         // SAFETY: ty is a live float type.
         unsafe {
             Attr::from_raw(mlirFloatAttrDoubleGet(
@@ -1132,14 +1136,14 @@ impl Attr {
     }
     /// A splat dense elements attribute of shaped type `ty` holding
     /// `element` (an attribute of its element type).
-    pub fn splat(ty: Type, element: Attr) -> Attr {
+    pub fn splat(ty: Type<'ir>, element: Attr<'ir>) -> Attr<'ir> {
         // SAFETY: ty is a live shaped type and element a live attribute of
         // its element type.
         unsafe { Attr::from_raw(mlirDenseElementsAttrSplatGet(ty.raw(), element.raw())) }
             .expect("splat attr")
     }
     /// A `FloatAttr` of float type `ty` with the given bit pattern.
-    pub fn float_from_bits(ty: Type, bits: &ApInt) -> Attr {
+    pub fn float_from_bits(ty: Type<'ir>, bits: &ApInt) -> Attr<'ir> {
         let w = bits.words();
         // SAFETY: ty is a live float type; w is borrowed for the call.
         unsafe {
@@ -1196,15 +1200,15 @@ impl Attr {
     }
     /// Dense elements of shaped type `ty` from raw lane bit patterns (float
     /// or integer element type; one lane: a splat).
-    pub fn dense_bits(ty: Type, lanes: &[ApInt]) -> Attr {
+    pub fn dense_bits(ty: Type<'ir>, lanes: &[ApInt]) -> Attr<'ir> {
         words::build_dense(ty, lanes)
     }
     /// A `FloatAttr` of float type `ty` holding `value`.
-    pub fn float(ty: Type, value: Fp) -> Attr {
+    pub fn float(ty: Type<'ir>, value: Fp) -> Attr<'ir> {
         Attr::float_from_bits(ty, &value.to_apint())
     }
     /// Dense float elements of shaped type `ty` (one value: a splat).
-    pub fn dense_floats(ty: Type, values: &[Fp]) -> Attr {
+    pub fn dense_floats(ty: Type<'ir>, values: &[Fp]) -> Attr<'ir> {
         let bits: Vec<ApInt> = values.iter().map(|v| v.to_apint()).collect();
         words::build_dense(ty, &bits)
     }
@@ -1249,7 +1253,7 @@ impl Attr {
     }
     /// Dense elements of shaped type `ty`, whose elements are integers or
     /// floats of at most 64 bits, from one word per element.
-    pub fn dense_from_lanes(ty: Type, lanes: &[u64]) -> Attr {
+    pub fn dense_from_lanes(ty: Type<'ir>, lanes: &[u64]) -> Attr<'ir> {
         words::build_dense_words(ty, lanes)
     }
     /// The integer a constant matches as `m_ConstantInt` does: a scalar
@@ -1280,7 +1284,7 @@ impl Attr {
         }
     }
     /// An integer attribute of `ty` (integer or index) holding `value`.
-    pub fn int(ty: Type, value: &ApInt) -> Attr {
+    pub fn int(ty: Type<'ir>, value: &ApInt) -> Attr<'ir> {
         let w = value.words();
         // SAFETY: ty is live; w is a live slice borrowed for the call.
         unsafe {
@@ -1294,11 +1298,11 @@ impl Attr {
     }
     /// A dense elements attribute of shaped type `ty`: a splat when `values`
     /// has one element, else one value per element.
-    pub fn dense_ints(ty: Type, values: &[ApInt]) -> Attr {
+    pub fn dense_ints(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
         words::build_dense(ty, values)
     }
     /// A dense `tensor<N x index>` attribute holding `extents`.
-    pub fn index_tensor(ctx: Context, extents: &[i64]) -> Attr {
+    pub fn index_tensor(ctx: Context<'ir>, extents: &[i64]) -> Attr<'ir> {
         let ty = ctx.ranked_tensor(&[extents.len() as i64], ctx.index_type());
         let values: Vec<ApInt> = extents.iter().map(|&e| ApInt::from_i64(64, e)).collect();
         if values.is_empty() {
@@ -1317,14 +1321,14 @@ impl Attr {
     }
 }
 
-impl Location {
+impl<'ir> Location<'ir> {
     /// The context of the location.
-    pub fn context(self) -> Context {
+    pub fn context(self) -> Context<'ir> {
         // SAFETY: location is live.
         unsafe { Context::from_raw(mlirLocationGetContext(self.raw())) }.expect("ctx")
     }
     /// The fusion of `locs` (deduplicated; a single location stays itself).
-    pub fn fused(locs: &[Location]) -> Location {
+    pub fn fused(locs: &[Location<'ir>]) -> Location<'ir> {
         let ctx = locs[0].context();
         // SAFETY: Location is repr(transparent) over MlirLocation; the slice
         // is borrowed for the call; a null metadata attribute means none.
@@ -1350,16 +1354,16 @@ impl Location {
 
 /// The attributes of an op under construction (for type inference):
 /// inherent attributes from its properties, then its attribute dictionary.
-pub struct AttrLookup<'a> {
-    raw: &'a super::bindings::RmlirAttrLookup,
+pub struct AttrLookup<'ir> {
+    raw: &'ir super::bindings::RmlirAttrLookup,
 }
 
-impl<'a> AttrLookup<'a> {
-    pub(crate) fn new(raw: &'a super::bindings::RmlirAttrLookup) -> Self {
+impl<'ir> AttrLookup<'ir> {
+    pub(crate) fn new(raw: &'ir super::bindings::RmlirAttrLookup) -> Self {
         AttrLookup { raw }
     }
     /// Attribute `name`, if the op has it.
-    pub fn get(&self, name: &str) -> Option<Attr> {
+    pub fn get(&self, name: &str) -> Option<Attr<'ir>> {
         let get = self.raw.get?;
         // SAFETY: the bridge's lookup and its state live for the duration of
         // the inference hook that received this AttrLookup.
@@ -1379,9 +1383,9 @@ pub fn read_dense_lanes(attr: Attr, count: usize, width: u32) -> Option<Vec<ApIn
     words::read_dense_all(attr, count, width)
 }
 
-impl Value {
+impl<'ir> Value<'ir> {
     /// The value's location (its defining op's, or the block argument's).
-    pub fn location(self) -> Location {
+    pub fn location(self) -> Location<'ir> {
         // SAFETY: the value is live.
         unsafe { Location::from_raw(b::rmlirValueGetLoc(self.raw())) }.expect("value location")
     }

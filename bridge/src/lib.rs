@@ -17,16 +17,59 @@
 //! guard that keeps Rust panics from unwinding into C++. It names no
 //! dialect and no pass: what to dispatch to comes in a descriptor.
 //!
-//! Its handles ([`ir::Op`], [`ir::Value`], [`ir::Attr`]...) are `Copy`
-//! and carry no lifetime: they are valid while MLIR keeps the object alive
-//! (an op until it is erased, attributes and types as long as their
-//! context). Hooks receive them from MLIR and must not keep them past the
-//! call. Only this crate makes them, from what MLIR (or melior) hands it:
-//! wrapping a raw handle is an `unsafe fn` private to the crate, each use
-//! with its `SAFETY` reason. What the handles do not prevent is using one
-//! after MLIR freed its object (an op after `walk::erase`, a module's op
-//! after the melior module dropped): the lifetimes that would are not
-//! there yet, so code on this layer keeps to the hook it runs in.
+//! # Handles
+//!
+//! Its handles ([`ir::Op`], [`ir::Value`], [`ir::Attr`]...) are `Copy` and
+//! carry the lifetime `'ir` of what they were borrowed from: the hook,
+//! pattern or pass call that received them from MLIR (every hook is a
+//! `for<'ir> fn`), or the borrow of a melior module
+//! ([`ir::Op::from_melior`]). So a handle cannot be kept past that call, in
+//! a static, a thread-local or anything else that outlives it:
+//!
+//! ```compile_fail
+//! use rmlir_bridge::ir::Op;
+//! use std::cell::Cell;
+//! thread_local!(static KEPT: Cell<Option<Op<'static>>> = Cell::new(None));
+//! fn verify(op: Op) -> bool {
+//!     KEPT.with(|k| k.set(Some(op))); // error: `op` escapes the hook
+//!     true
+//! }
+//! const VERIFY: rmlir_bridge::model::VerifyFn = verify;
+//! ```
+//!
+//! and what a handle lends (an op's name, its attributes' names) lives no
+//! longer than the handle:
+//!
+//! ```compile_fail
+//! fn name(op: rmlir_bridge::ir::Op) -> &'static str {
+//!     op.name() // error: the name borrows from the op's `'ir`
+//! }
+//! ```
+//!
+//! Wrapping a raw handle is an `unsafe fn` private to this crate, each use
+//! with its `SAFETY` reason:
+//!
+//! ```compile_fail
+//! let op = unsafe { rmlir_bridge::ir::Op::from_raw(mlir_sys::MlirOperation { ptr: std::ptr::null_mut() }) };
+//! ```
+//!
+//! Changes that free IR wait until no handle can reach what they free: a
+//! pattern's [`replace_op`](rewrite::Rewriter::replace_op),
+//! [`erase_op`](rewrite::Rewriter::erase_op) and
+//! [`inline_block_before`](rewrite::Rewriter::inline_block_before) are
+//! carried out when the pattern has returned, a bufferization's
+//! [`replace`](bufferize::Bufferizer::replace) when its hook has returned,
+//! and the ops a pass erases ([`walk::erase`], [`walk::replace_and_erase`])
+//! leave their block at once and are freed when the outermost pass on the
+//! thread returns.
+//!
+//! One hazard is left to the code of a pass: MLIR's drivers that a pass
+//! runs over its IR ([`dialect_conversion::DialectConversion::apply_partial`],
+//! [`greedy::apply_patterns_greedily`], [`dataflow::IntRangeSolver`]'s
+//! patterns) free the ops they replace before they return, so a pass must
+//! not use handles it took before such a call to ops under the root it
+//! gave it. (Closing this needs the pass's root as a token that the
+//! drivers borrow mutably: not done.)
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

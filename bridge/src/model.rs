@@ -10,18 +10,18 @@ use super::rewrite::Rewriter;
 
 /// What a folder produced for one result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Folded {
+pub enum Folded<'ir> {
     /// A constant, materialized by the dialect.
-    Attr(Attr),
+    Attr(Attr<'ir>),
     /// An existing value (an operand, or the op's own result after an
     /// in-place update).
-    Value(Value),
+    Value(Value<'ir>),
 }
 
 /// A single-result folder: operands' constant values (None if not constant).
-pub type FoldFn = fn(Op, &[Option<Attr>]) -> Option<Folded>;
+pub type FoldFn = for<'ir> fn(Op<'ir>, &[Option<Attr<'ir>>]) -> Option<Folded<'ir>>;
 /// A multi-result folder: one [`Folded`] per result, or None.
-pub type FoldManyFn = fn(Op, &[Option<Attr>]) -> Option<Vec<Folded>>;
+pub type FoldManyFn = for<'ir> fn(Op<'ir>, &[Option<Attr<'ir>>]) -> Option<Vec<Folded<'ir>>>;
 /// CastOpInterface::areCastCompatible.
 pub type CastCompatibleFn = fn(&[Type], &[Type]) -> bool;
 /// ConditionallySpeculatable::getSpeculatability.
@@ -50,7 +50,12 @@ pub type VerifyFn = fn(Op) -> bool;
 /// Result names for OpAsmOpInterface: (result index, name) pairs.
 pub type ResultNamesFn = fn(Op, &mut dyn FnMut(usize, &str));
 /// Return-type inference from operands and the op's attributes.
-pub type InferTypesFn = fn(Context, Location, &[Value], &AttrLookup) -> Option<Vec<Type>>;
+pub type InferTypesFn = for<'ir> fn(
+    Context<'ir>,
+    Location<'ir>,
+    &[Value<'ir>],
+    &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>>;
 /// InferTypeOpInterface::isCompatibleReturnTypes.
 pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
 
@@ -134,68 +139,68 @@ pub mod hooks {
 /// `speculatability`, `int_range` (the fields of [`OpBehaviour`]).
 #[macro_export]
 macro_rules! hooks {
-    (@op $op:path { $($hook:ident : $value:expr),* $(,)? }) => {
+    (@op $op:tt { $($hook:ident : $value:expr),* $(,)? }) => {
         $( $crate::hooks!(@hook $op, $hook, $value); )*
     };
-    (@hook $op:path, fold, $v:expr) => {
-        impl $crate::model::hooks::Fold for $op {
+    (@hook [$($op:ident)::+], fold, $v:expr) => {
+        impl $crate::model::hooks::Fold for $($op)::+<'_> {
             const FOLD: $crate::model::FoldFn = $v;
         }
     };
-    (@hook $op:path, fold_many, $v:expr) => {
-        impl $crate::model::hooks::FoldMany for $op {
+    (@hook [$($op:ident)::+], fold_many, $v:expr) => {
+        impl $crate::model::hooks::FoldMany for $($op)::+<'_> {
             const FOLD_MANY: $crate::model::FoldManyFn = $v;
         }
     };
-    (@hook $op:path, verify, $v:expr) => {
-        impl $crate::model::hooks::Verify for $op {
+    (@hook [$($op:ident)::+], verify, $v:expr) => {
+        impl $crate::model::hooks::Verify for $($op)::+<'_> {
             const VERIFY: $crate::model::VerifyFn = $v;
         }
     };
-    (@hook $op:path, verify_regions, $v:expr) => {
-        impl $crate::model::hooks::VerifyRegions for $op {
+    (@hook [$($op:ident)::+], verify_regions, $v:expr) => {
+        impl $crate::model::hooks::VerifyRegions for $($op)::+<'_> {
             const VERIFY_REGIONS: $crate::model::VerifyFn = $v;
         }
     };
-    (@hook $op:path, patterns, $v:expr) => {
-        impl $crate::model::hooks::Canonicalize for $op {
+    (@hook [$($op:ident)::+], patterns, $v:expr) => {
+        impl $crate::model::hooks::Canonicalize for $($op)::+<'_> {
             const PATTERNS: &'static [$crate::model::PatternDef] = $v;
         }
     };
-    (@hook $op:path, result_names, $v:expr) => {
-        impl $crate::model::hooks::ResultNames for $op {
+    (@hook [$($op:ident)::+], result_names, $v:expr) => {
+        impl $crate::model::hooks::ResultNames for $($op)::+<'_> {
             const RESULT_NAMES: $crate::model::ResultNamesFn = $v;
         }
     };
-    (@hook $op:path, infer_types, $v:expr) => {
-        impl $crate::model::hooks::InferTypes for $op {
+    (@hook [$($op:ident)::+], infer_types, $v:expr) => {
+        impl $crate::model::hooks::InferTypes for $($op)::+<'_> {
             const INFER_TYPES: $crate::model::InferTypesFn = $v;
         }
     };
-    (@hook $op:path, compatible_types, $v:expr) => {
-        impl $crate::model::hooks::CompatibleTypes for $op {
+    (@hook [$($op:ident)::+], compatible_types, $v:expr) => {
+        impl $crate::model::hooks::CompatibleTypes for $($op)::+<'_> {
             const COMPATIBLE_TYPES: $crate::model::CompatibleTypesFn = $v;
         }
     };
-    (@hook $op:path, cast_compatible, $v:expr) => {
-        impl $crate::model::hooks::CastCompatible for $op {
+    (@hook [$($op:ident)::+], cast_compatible, $v:expr) => {
+        impl $crate::model::hooks::CastCompatible for $($op)::+<'_> {
             const CAST_COMPATIBLE: $crate::model::CastCompatibleFn = $v;
         }
     };
-    (@hook $op:path, speculatability, $v:expr) => {
-        impl $crate::model::hooks::Speculatable for $op {
+    (@hook [$($op:ident)::+], speculatability, $v:expr) => {
+        impl $crate::model::hooks::Speculatable for $($op)::+<'_> {
             const SPECULATABILITY: $crate::model::SpeculatabilityFn = $v;
         }
     };
-    (@hook $op:path, int_range, $v:expr) => {
-        impl $crate::model::hooks::IntRange for $op {
+    (@hook [$($op:ident)::+], int_range, $v:expr) => {
+        impl $crate::model::hooks::IntRange for $($op)::+<'_> {
             const INT_RANGE: $crate::model::IntRangeFn = $v;
         }
     };
     ({ $($body:tt)* }) => {};
-    ($op:path $(, $rest:path)* { $($body:tt)* }) => {
-        $crate::hooks!(@op $op { $($body)* });
-        $crate::hooks!($($rest),* { $($body)* });
+    ($($op:ident)::+ $(, $($rest:ident)::+)* { $($body:tt)* }) => {
+        $crate::hooks!(@op [$($op)::+] { $($body)* });
+        $crate::hooks!($($($rest)::+),* { $($body)* });
     };
 }
 
@@ -216,7 +221,7 @@ macro_rules! hooks {
 #[macro_export]
 macro_rules! patterns {
     (@root $root:path) => {
-        <$root as $crate::typed::OdsOp>::NAME
+        <$root as $crate::typed::OdsOp<'static>>::NAME
     };
     (@root $root:path, $foreign:literal) => {
         $foreign
@@ -242,7 +247,7 @@ pub struct PatternDef {
     /// Pattern benefit.
     pub benefit: u16,
     /// Matches and rewrites; returns true when it changed the IR.
-    pub rewrite: fn(Op, &mut Rewriter) -> bool,
+    pub rewrite: for<'ir> fn(Op<'ir>, &mut Rewriter<'ir>) -> bool,
 }
 
 /// The Rust behaviour of one op; `None` where the op has no such hook.
@@ -411,7 +416,7 @@ pub struct DialectHooks {
     /// The dialect's namespace (`rarith`).
     pub name: &'static str,
     /// `Dialect::materializeConstant`: an op producing `value` of type `ty`.
-    pub materialize_constant: fn(Attr, Type, Location) -> Option<Op>,
+    pub materialize_constant: for<'ir> fn(Attr<'ir>, Type<'ir>, Location<'ir>) -> Option<Op<'ir>>,
     /// `Dialect::verifyOperationAttribute` (None: every attribute is valid).
     pub verify_operation_attribute: Option<fn(Op, &str, Attr) -> bool>,
     /// `ConvertToLLVMPatternInterface`: the dialect's lowering to the LLVM
@@ -475,7 +480,7 @@ pub struct Descriptor {
     pub dialects: &'static [DialectHooks],
     /// The type transforms ODS names (`RustTypeTransform`): the transform
     /// of that name applied to a type.
-    pub type_transform: fn(&str, Type) -> Option<Type>,
+    pub type_transform: for<'ir> fn(&str, Type<'ir>) -> Option<Type<'ir>>,
     /// The passes, indexed by pass id.
     pub passes: &'static [PassDef],
 }

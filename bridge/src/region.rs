@@ -4,26 +4,27 @@
 use super::ir::{Op, Type, Value};
 use mlir_sys::*;
 use std::ffi::c_void;
+use std::marker::PhantomData;
 use std::ptr::NonNull;
 
 /// A region of an op.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(transparent)]
-pub struct Region(NonNull<c_void>);
+pub struct Region<'ir>(NonNull<c_void>, PhantomData<&'ir ()>);
 
 /// A block of a region.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(transparent)]
-pub struct Block(NonNull<c_void>);
+pub struct Block<'ir>(NonNull<c_void>, PhantomData<&'ir ()>);
 
-impl Region {
+impl<'ir> Region<'ir> {
     /// Wraps a raw region; `None` for a null one.
     ///
     /// # Safety
     ///
     /// `raw` is null or a live region, as the C API gave it.
     unsafe fn from_raw(raw: MlirRegion) -> Option<Self> {
-        NonNull::new(raw.ptr).map(Region)
+        NonNull::new(raw.ptr).map(|p| Region(p, PhantomData))
     }
     pub(crate) fn raw(self) -> MlirRegion {
         MlirRegion {
@@ -31,19 +32,19 @@ impl Region {
         }
     }
     /// The first block, if the region has any.
-    pub fn first_block(self) -> Option<Block> {
+    pub fn first_block(self) -> Option<Block<'ir>> {
         // SAFETY: the region is live.
         unsafe { Block::from_raw(mlirRegionGetFirstBlock(self.raw())) }
     }
     /// Every block, in order.
-    pub fn blocks(self) -> impl Iterator<Item = Block> {
+    pub fn blocks(self) -> impl Iterator<Item = Block<'ir>> {
         std::iter::successors(self.first_block(), |b| {
             // SAFETY: the block is live.
             unsafe { Block::from_raw(mlirBlockGetNextInRegion(b.raw())) }
         })
     }
     /// Appends a new block with arguments of `types` (at `loc`).
-    pub fn append_block(self, types: &[Type], loc: super::ir::Location) -> Block {
+    pub fn append_block(self, types: &[Type<'ir>], loc: super::ir::Location<'ir>) -> Block<'ir> {
         let locs: Vec<MlirLocation> = types.iter().map(|_| loc.raw()).collect();
         // SAFETY: the types and locations are live and the arrays have
         // `types.len()` entries; the new block is handed to the live region,
@@ -55,20 +56,20 @@ impl Region {
         }
     }
     /// Moves every block of `source` into this (empty) region.
-    pub fn take_body(self, source: Region) {
+    pub fn take_body(self, source: Region<'ir>) {
         // SAFETY: both regions are live and distinct.
         unsafe { mlirRegionTakeBody(self.raw(), source.raw()) }
     }
 }
 
-impl Block {
+impl<'ir> Block<'ir> {
     /// Wraps a raw block; `None` for a null one.
     ///
     /// # Safety
     ///
     /// `raw` is null or a live block, as the C API gave it.
     unsafe fn from_raw(raw: MlirBlock) -> Option<Self> {
-        NonNull::new(raw.ptr).map(Block)
+        NonNull::new(raw.ptr).map(|p| Block(p, PhantomData))
     }
     pub(crate) fn raw(self) -> MlirBlock {
         MlirBlock {
@@ -81,7 +82,7 @@ impl Block {
         unsafe { mlirBlockGetNumArguments(self.raw()) as usize }
     }
     /// The types of the block arguments.
-    pub fn argument_types(self) -> impl Iterator<Item = Type> {
+    pub fn argument_types(self) -> impl Iterator<Item = Type<'ir>> {
         (0..self.num_arguments()).map(move |i| {
             // SAFETY: the block is live and i is in range.
             let arg = unsafe { mlirBlockGetArgument(self.raw(), i as isize) };
@@ -92,27 +93,27 @@ impl Block {
         })
     }
     /// Block argument `i`.
-    pub fn argument(self, i: usize) -> Value {
+    pub fn argument(self, i: usize) -> Value<'ir> {
         assert!(i < self.num_arguments(), "block argument index");
         // SAFETY: the block is live and i is in range.
         unsafe { Value::from_raw(mlirBlockGetArgument(self.raw(), i as isize)) }.expect("argument")
     }
     /// Appends a detached op at the end of the block, which takes it.
-    pub fn append(self, op: Op) -> Op {
+    pub fn append(self, op: Op<'ir>) -> Op<'ir> {
         // SAFETY: block and op are live; op is detached.
         unsafe { mlirBlockAppendOwnedOperation(self.raw(), op.raw()) };
         op
     }
     /// The block's terminator, if its last op is one.
-    pub fn terminator(self) -> Option<Op> {
+    pub fn terminator(self) -> Option<Op<'ir>> {
         // SAFETY: the block is live.
         unsafe { Op::from_raw(mlirBlockGetTerminator(self.raw())) }
     }
 }
 
-impl Op {
+impl<'ir> Op<'ir> {
     /// Region `i` of the op.
-    pub fn region(self, i: usize) -> Option<Region> {
+    pub fn region(self, i: usize) -> Option<Region<'ir>> {
         // SAFETY: the op is live; the index is checked against the count.
         unsafe {
             if (i as isize) < mlirOperationGetNumRegions(self.raw()) {
@@ -123,17 +124,17 @@ impl Op {
         }
     }
     /// The op that holds this op's region, if any.
-    pub fn parent_op(self) -> Option<Op> {
+    pub fn parent_op(self) -> Option<Op<'ir>> {
         // SAFETY: the op is live.
         unsafe { Op::from_raw(mlirOperationGetParentOperation(self.raw())) }
     }
     /// The block that holds the op.
-    pub fn parent_block(self) -> Option<Block> {
+    pub fn parent_block(self) -> Option<Block<'ir>> {
         // SAFETY: the op is live.
         unsafe { Block::from_raw(mlirOperationGetBlock(self.raw())) }
     }
     /// The types of the op's results.
-    pub fn result_types(self) -> impl Iterator<Item = Type> {
+    pub fn result_types(self) -> impl Iterator<Item = Type<'ir>> {
         (0..self.num_results()).map(move |i| self.result(i).ty())
     }
 }

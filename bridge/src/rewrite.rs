@@ -4,23 +4,29 @@ use super::bindings as b;
 use super::ir::{Attr, Location, Op, Type, Value};
 use super::region::Block;
 use mlir_sys::*;
+use smallvec::SmallVec;
 
 /// A `PatternRewriter` for the duration of one `matchAndRewrite` call. New ops
 /// are inserted before the root op; every change goes through the rewriter so
 /// the greedy driver sees it.
-pub struct Rewriter {
+pub struct Rewriter<'ir> {
     raw: MlirPatternRewriter,
-    root: Op,
+    root: Op<'ir>,
+    /// Replacements and erasures asked for, carried out by [`finish`]
+    /// (Rewriter::finish) once the pattern has returned: no handle of the
+    /// pattern (all bounded by `'ir`, the call) can reach a freed op.
+    pending: SmallVec<[Pending; 1]>,
     /// The type converter of the conversion pattern being applied (null
     /// outside conversions and for patterns without one).
     converter: *const b::RmlirTypeConverter,
 }
 
-impl Rewriter {
-    pub(crate) fn new(raw: MlirPatternRewriter, root: Op) -> Self {
+impl<'ir> Rewriter<'ir> {
+    pub(crate) fn new(raw: MlirPatternRewriter, root: Op<'ir>) -> Self {
         Rewriter {
             raw,
             root,
+            pending: SmallVec::new(),
             converter: std::ptr::null(),
         }
     }
@@ -28,12 +34,13 @@ impl Rewriter {
     /// A rewriter of a conversion pattern that has `converter`.
     pub(crate) fn with_converter(
         raw: MlirPatternRewriter,
-        root: Op,
+        root: Op<'ir>,
         converter: *const b::RmlirTypeConverter,
     ) -> Self {
         Rewriter {
             raw,
             root,
+            pending: SmallVec::new(),
             converter,
         }
     }
@@ -41,7 +48,7 @@ impl Rewriter {
     /// The type the conversion's type converter makes of `ty` (MLIR's
     /// `getTypeConverter()->convertType`); None when it does not convert,
     /// and outside conversions.
-    pub fn convert_type(&self, ty: Type) -> Option<Type> {
+    pub fn convert_type(&self, ty: Type<'ir>) -> Option<Type<'ir>> {
         if self.converter.is_null() {
             return None;
         }
@@ -55,11 +62,11 @@ impl Rewriter {
     pub fn create(
         &mut self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
         // SAFETY: raw is the live rewriter of this match; root is the live op
         // being rewritten; op is detached and becomes owned by root's block.
@@ -73,11 +80,11 @@ impl Rewriter {
     pub fn create_or_fold(
         &mut self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Vec<Value> {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Vec<Value<'ir>> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
         let mut out = vec![
             MlirValue {
@@ -108,7 +115,7 @@ impl Rewriter {
     }
 
     /// Inserts a detached op (from [`Op::create_like`]) before the root op.
-    pub fn insert(&mut self, op: Op) -> Op {
+    pub fn insert(&mut self, op: Op<'ir>) -> Op<'ir> {
         // SAFETY: raw is the live rewriter; root is live; op is detached and
         // becomes owned by root's block.
         unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
@@ -117,7 +124,12 @@ impl Rewriter {
 
     /// Creates an op like `model` with new operands and result types, before
     /// the root op.
-    pub fn create_like(&mut self, model: Op, operands: &[Value], result_types: &[Type]) -> Op {
+    pub fn create_like(
+        &mut self,
+        model: Op<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+    ) -> Op<'ir> {
         let op = model.create_like(operands, result_types);
         self.insert(op)
     }
@@ -128,28 +140,28 @@ impl Rewriter {
     }
 
     /// Replaces every use of `from` with `to`.
-    pub fn replace_all_uses(&mut self, from: Value, to: Value) {
+    pub fn replace_all_uses(&mut self, from: Value<'ir>, to: Value<'ir>) {
         // SAFETY: both values are live; the rewriter notifies its listener.
         unsafe { mlirRewriterBaseReplaceAllUsesWith(self.base(), from.raw(), to.raw()) }
     }
 
     /// Moves the insertion point of [`Rewriter::insert_here`] to the start
     /// of `block`.
-    pub fn set_insertion_point_to_start(&mut self, block: super::region::Block) {
+    pub fn set_insertion_point_to_start(&mut self, block: super::region::Block<'ir>) {
         // SAFETY: the rewriter and the block are live.
         unsafe { b::rmlirRewriterSetInsertionPointToStart(self.raw, block.raw()) }
     }
 
     /// Moves the insertion point of [`Rewriter::insert_here`] to the end of
     /// `block`.
-    pub fn set_insertion_point_to_end(&mut self, block: super::region::Block) {
+    pub fn set_insertion_point_to_end(&mut self, block: super::region::Block<'ir>) {
         // SAFETY: the rewriter and the block are live.
         unsafe { b::rmlirRewriterSetInsertionPointToEnd(self.raw, block.raw()) }
     }
 
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
-    pub fn insert_here(&mut self, op: Op) -> Op {
+    pub fn insert_here(&mut self, op: Op<'ir>) -> Op<'ir> {
         // SAFETY: the rewriter is live; op is detached and becomes owned by
         // the insertion block.
         unsafe { b::rmlirRewriterInsert(self.raw, op.raw()) };
@@ -159,7 +171,12 @@ impl Rewriter {
     /// The constant `attr` of type `ty` standing for `value`, as the dialect
     /// of the value's defining op (or of the op owning its block) builds it,
     /// at the insertion point; None when that dialect cannot.
-    pub fn materialize_constant_for(&mut self, value: Value, attr: Attr, ty: Type) -> Option<Op> {
+    pub fn materialize_constant_for(
+        &mut self,
+        value: Value<'ir>,
+        attr: Attr<'ir>,
+        ty: Type<'ir>,
+    ) -> Option<Op<'ir>> {
         // SAFETY: the rewriter, value, attribute and type are live.
         unsafe {
             Op::from_raw(b::rmlirMaterializeConstantForValue(
@@ -171,40 +188,67 @@ impl Rewriter {
         }
     }
 
-    /// Erases an op without uses.
-    pub fn erase_op(&mut self, op: Op) {
-        // SAFETY: op is live and (by the caller) has no uses left.
-        unsafe { mlirRewriterBaseEraseOp(self.base(), op.raw()) }
+    /// Erases an op without uses, once the pattern has returned (until
+    /// then the op stays where it is).
+    pub fn erase_op(&mut self, op: Op<'ir>) {
+        self.pending.push(Pending::Erase(op.raw()));
     }
 
-    /// Moves the operations of `block` (which has no arguments) before `op`;
-    /// the emptied block is erased.
-    pub fn inline_block_before(&mut self, block: Block, op: Op) {
-        // SAFETY: block and op are live, op is not inside block; the block
-        // has no arguments, so no replacement values are needed.
-        unsafe {
-            mlirRewriterBaseInlineBlockBefore(
-                self.base(),
-                block.raw(),
-                op.raw(),
-                0,
-                std::ptr::null(),
-            )
-        }
+    /// Moves the operations of `block` (which has no arguments) before `op`
+    /// and erases the emptied block, once the pattern has returned.
+    pub fn inline_block_before(&mut self, block: Block<'ir>, op: Op<'ir>) {
+        self.pending
+            .push(Pending::InlineBlockBefore(block.raw(), op.raw()));
     }
 
     /// Replaces `op` (whose results must match `values` one to one) and
-    /// erases it.
-    pub fn replace_op(&mut self, op: Op, values: &[Value]) {
-        // SAFETY: op is live; Value is repr(transparent) over MlirValue, so
-        // the slice is an array of MlirValue borrowed for the call.
-        unsafe {
-            b::rmlirRewriterReplaceOp(
-                self.raw,
-                op.raw(),
-                values.as_ptr().cast(),
-                values.len() as isize,
-            )
+    /// erases it, once the pattern has returned: until then `op` and its
+    /// uses stay as they are.
+    pub fn replace_op(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
+        self.pending.push(Pending::Replace(
+            op.raw(),
+            values.iter().map(|v| v.raw()).collect(),
+        ));
+    }
+
+    /// Carries out the replacements and erasures the pattern asked for, in
+    /// order. The bridge calls it when the pattern has returned, so that no
+    /// handle of the pattern outlives what it refers to.
+    pub(crate) fn finish(self) {
+        for pending in self.pending {
+            match pending {
+                // SAFETY: op and the values were live when recorded and
+                // nothing was freed since (freeing is what is deferred
+                // here); the values are an array of `values.len()` handles.
+                Pending::Replace(op, values) => unsafe {
+                    b::rmlirRewriterReplaceOp(self.raw, op, values.as_ptr(), values.len() as isize)
+                },
+                // SAFETY: op is live and (by the pattern) has no uses left.
+                Pending::Erase(op) => unsafe {
+                    mlirRewriterBaseEraseOp(mlirPatternRewriterAsBase(self.raw), op)
+                },
+                // SAFETY: block and op are live, op is not inside block; the
+                // block has no arguments, so no replacement values are needed.
+                Pending::InlineBlockBefore(block, op) => unsafe {
+                    mlirRewriterBaseInlineBlockBefore(
+                        mlirPatternRewriterAsBase(self.raw),
+                        block,
+                        op,
+                        0,
+                        std::ptr::null(),
+                    )
+                },
+            }
         }
     }
+}
+
+/// A change that frees IR, deferred until the pattern returns.
+enum Pending {
+    /// `replaceOp(op, values)`.
+    Replace(MlirOperation, SmallVec<[MlirValue; 2]>),
+    /// `eraseOp(op)`.
+    Erase(MlirOperation),
+    /// `inlineBlockBefore(block, op)`.
+    InlineBlockBefore(MlirBlock, MlirOperation),
 }

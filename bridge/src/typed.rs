@@ -11,17 +11,17 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// An op declared in ODS, seen through its typed view.
-pub trait OdsOp: Copy + std::ops::Deref<Target = Op> {
+pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
     /// The op's dense id (its index in the descriptor's op table).
     const ID: u32;
     /// The op's full name (`rarith.subi`), for diagnostics and creation.
     const NAME: &'static str;
     /// The view of `op`, which the caller knows to be of this kind.
-    fn from_op_unchecked(op: Op) -> Self;
+    fn from_op_unchecked(op: Op<'ir>) -> Self;
     /// The op seen through the view.
-    fn op(self) -> Op;
+    fn op(self) -> Op<'ir>;
     /// The view of `op` when it is of this kind.
-    fn from_op(op: Op) -> Option<Self> {
+    fn from_op(op: Op<'ir>) -> Option<Self> {
         (op.ods_id() == Some(Self::ID)).then(|| Self::from_op_unchecked(op))
     }
 }
@@ -81,7 +81,7 @@ thread_local! {
         RefCell::new(HashMap::default());
 }
 
-impl Op {
+impl<'ir> Op<'ir> {
     /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
     /// ops of other dialects. One C call and a cache lookup: no string.
     pub fn ods_id(self) -> Option<u32> {
@@ -100,7 +100,7 @@ impl Op {
     /// it. Ops whose ODS declares the attribute they fold to
     /// (`rustFoldsToAttr`: `rarith.constant`, `rshape.const_shape`, ...) are
     /// read directly, without a fold round trip through MLIR.
-    pub fn constant_value(self) -> Option<Attr> {
+    pub fn constant_value(self) -> Option<Attr<'ir>> {
         let declared = self
             .ods_id()
             .and_then(|id| crate::hooks::op_decls()[id as usize].folds_to_attr);
@@ -111,25 +111,25 @@ impl Op {
     }
 
     /// True when the op is a `T`.
-    pub fn isa<T: OdsOp>(self) -> bool {
+    pub fn isa<T: OdsOp<'ir>>(self) -> bool {
         self.ods_id() == Some(T::ID)
     }
 
     /// The op as a `T`, when it is one.
-    pub fn view<T: OdsOp>(self) -> Option<T> {
+    pub fn view<T: OdsOp<'ir>>(self) -> Option<T> {
         T::from_op(self)
     }
 }
 
-impl Value {
+impl<'ir> Value<'ir> {
     /// The op defining this value, when it is a `T`.
-    pub fn defined_by<T: OdsOp>(self) -> Option<T> {
+    pub fn defined_by<T: OdsOp<'ir>>(self) -> Option<T> {
         self.defining_op().and_then(T::from_op)
     }
 
     /// The op defining this value, when its ODS id is `id` (for code that
     /// takes the kind of op as a value: `ExtSIOp::ID`).
-    pub fn defined_by_id(self, id: u32) -> Option<Op> {
+    pub fn defined_by_id(self, id: u32) -> Option<Op<'ir>> {
         self.defining_op().filter(|op| op.ods_id() == Some(id))
     }
 }

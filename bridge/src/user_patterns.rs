@@ -47,7 +47,7 @@ impl std::fmt::Debug for Pattern {
 impl Pattern {
     /// A pattern named `name` rooted at the ODS op `O` (benefit 1): the
     /// closure only ever sees `O`s.
-    pub fn new<O: crate::typed::OdsOp>(
+    pub fn new<'ir, O: crate::typed::OdsOp<'ir>>(
         name: &str,
         body: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
         + Send
@@ -92,7 +92,7 @@ impl Pattern {
 
     /// Runs the body on `op` with MLIR's rewriter `raw`, under the panic
     /// guard; then carries out what it recorded. True when the IR changed.
-    fn apply(&self, op: Op, raw: MlirPatternRewriter) -> bool {
+    fn apply<'ir>(&self, op: Op<'ir>, raw: MlirPatternRewriter) -> bool {
         let rewriter = Rewriter {
             raw,
             root: op,
@@ -118,9 +118,9 @@ impl Pattern {
 
 /// What the pattern asked to happen to its root, carried out after it
 /// returns.
-enum Outcome {
+enum Outcome<'a> {
     Keep,
-    Replace(Vec<RawValue>),
+    Replace(Vec<RawValue<'a>>),
     Erase,
 }
 
@@ -130,9 +130,9 @@ enum Outcome {
 /// it runs. `'a` is the match: no handle outlives it.
 pub struct Rewriter<'c, 'a> {
     raw: MlirPatternRewriter,
-    root: Op,
+    root: Op<'a>,
     changed: Cell<bool>,
-    outcome: RefCell<Outcome>,
+    outcome: RefCell<Outcome<'a>>,
     _scope: PhantomData<(&'c (), &'a ())>,
 }
 

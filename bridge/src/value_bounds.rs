@@ -92,7 +92,7 @@ impl Bounds {
     }
 
     /// The expression standing for `value` (dimension `dim`).
-    pub fn expr(&mut self, value: Value, dim: Option<i64>) -> Expr {
+    pub fn expr<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) -> Expr {
         // SAFETY: the constraint set and the value are live.
         Expr(unsafe { b::rmlirValueBoundsExpr(self.raw, value.raw(), dim_code(dim)) })
     }
@@ -104,7 +104,13 @@ impl Bounds {
     }
 
     /// Adds `value (relation) expr`.
-    pub fn bound(&mut self, value: Value, dim: Option<i64>, relation: Relation, expr: Expr) {
+    pub fn bound<'ir>(
+        &mut self,
+        value: Value<'ir>,
+        dim: Option<i64>,
+        relation: Relation,
+        expr: Expr,
+    ) {
         let relation = match relation {
             Relation::Eq => b::RmlirBoundRelation_RMLIR_BOUND_EQ,
             Relation::Le => b::RmlirBoundRelation_RMLIR_BOUND_LE,
@@ -123,13 +129,13 @@ impl Bounds {
     }
 
     /// Populates the constraints of `value` (and its backward slice).
-    pub fn populate(&mut self, value: Value, dim: Option<i64>) {
+    pub fn populate<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) {
         // SAFETY: the constraint set and the value are live.
         unsafe { b::rmlirValueBoundsPopulate(self.raw, value.raw(), dim_code(dim)) }
     }
 
     /// Whether `lhs <= rhs` is provable.
-    pub fn provably_le(&mut self, lhs: Value, rhs: Value, dim: Option<i64>) -> bool {
+    pub fn provably_le<'ir>(&mut self, lhs: Value<'ir>, rhs: Value<'ir>, dim: Option<i64>) -> bool {
         // SAFETY: the constraint set and the values are live.
         unsafe { b::rmlirValueBoundsProvablyLE(self.raw, lhs.raw(), rhs.raw(), dim_code(dim)) }
     }

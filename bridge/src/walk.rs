@@ -6,22 +6,26 @@ use std::ffi::c_void;
 
 /// Every op nested under `root` (post-order, root excluded) that `keep`
 /// accepts.
-pub fn collect(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
+pub fn collect<'ir>(root: Op<'ir>, keep: impl Fn(Op<'ir>) -> bool) -> Vec<Op<'ir>> {
     collect_in(root, keep, MlirWalkOrder_MlirWalkPostOrder)
 }
 
 /// Every op nested under `root` in pre-order (parents before their
 /// regions' ops, blocks in order; root excluded) that `keep` accepts: the
 /// order in which MLIR's dialect conversion visits ops.
-pub fn collect_preorder(root: Op, keep: impl Fn(Op) -> bool) -> Vec<Op> {
+pub fn collect_preorder<'ir>(root: Op<'ir>, keep: impl Fn(Op<'ir>) -> bool) -> Vec<Op<'ir>> {
     collect_in(root, keep, MlirWalkOrder_MlirWalkPreOrder)
 }
 
-fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<Op> {
-    struct State<'a> {
-        root: Op,
-        keep: &'a dyn Fn(Op) -> bool,
-        out: Vec<Op>,
+fn collect_in<'ir>(
+    root: Op<'ir>,
+    keep: impl Fn(Op<'ir>) -> bool,
+    order: MlirWalkOrder,
+) -> Vec<Op<'ir>> {
+    struct State<'a, 'ir> {
+        root: Op<'ir>,
+        keep: &'a dyn Fn(Op<'ir>) -> bool,
+        out: Vec<Op<'ir>>,
         /// A panic of `keep`, carried across the C walk and resumed after it.
         panic: Option<Box<dyn std::any::Any + Send>>,
     }
@@ -68,20 +72,19 @@ fn collect_in(root: Op, keep: impl Fn(Op) -> bool, order: MlirWalkOrder) -> Vec<
 }
 
 /// Replaces every use of `op`'s results with `values` and erases `op`.
-pub fn replace_and_erase(op: Op, values: &[Value]) {
+pub fn replace_and_erase<'ir>(op: Op<'ir>, values: &[Value<'ir>]) {
     assert_eq!(op.num_results(), values.len(), "replacement count");
     for (i, v) in values.iter().enumerate() {
         // SAFETY: both values are live and of the same context.
         unsafe { mlirValueReplaceAllUsesOfWith(op.result(i).raw(), v.raw()) };
     }
-    // SAFETY: op is live, in a block, and now has no uses.
-    unsafe { mlirOperationDestroy(op.raw()) };
+    bury(op);
 }
 
 /// What folding `op` gave, with `op` left in place: `None` when it does not
 /// fold, `Some(empty)` for an in-place fold, else the replacement values
 /// (constants materialized right before `op`).
-pub fn try_fold(op: Op) -> Option<Vec<Value>> {
+pub fn try_fold<'ir>(op: Op<'ir>) -> Option<Vec<Value<'ir>>> {
     let n = op.num_results();
     let mut raw = vec![
         MlirValue {
@@ -104,27 +107,83 @@ pub fn try_fold(op: Op) -> Option<Vec<Value>> {
 }
 
 /// Folds `op` as the dialect conversion driver does before lowering it
-/// (constants materialized before it); true when it was folded away.
+/// (constants materialized before it); true when it was folded away (taken
+/// out of its block, freed as [`erase`] says).
 pub fn try_fold_and_replace(op: Op) -> bool {
-    // SAFETY: op is live and in a block; on success the bridge erases it and
-    // the handle must not be used again (the caller drops it).
-    unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) }
+    // SAFETY: op is live and in a block; on success the bridge has buried
+    // it (out of its block, references dropped, not freed).
+    let folded = unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) };
+    if folded {
+        GRAVEYARD.with(|g| g.buried.borrow_mut().push(op.raw()));
+    }
+    folded
 }
 
 /// Replaces every use of `old` with `new`.
-pub fn replace_uses(old: Value, new: Value) {
+pub fn replace_uses<'ir>(old: Value<'ir>, new: Value<'ir>) {
     // SAFETY: both values are live and of the same context.
     unsafe { mlirValueReplaceAllUsesOfWith(old.raw(), new.raw()) }
 }
 
-/// Erases an op (with its regions) whose results have no uses left.
+/// Erases an op (with its regions) whose results have no uses left: it
+/// leaves its block and drops its operands at once, and is freed when the
+/// pass that erased it returns, so that no handle the pass holds (to it or
+/// to an op nested in it) can reach freed memory. (Outside a pass it is
+/// never freed.)
 pub fn erase(op: Op) {
-    // SAFETY: op is live and in a block; the caller removed its uses.
-    unsafe { mlirOperationDestroy(op.raw()) }
+    bury(op);
+}
+
+fn bury(op: Op) {
+    // SAFETY: op is live; the caller removed the uses of its results.
+    unsafe { super::bindings::rmlirOperationBury(op.raw()) };
+    GRAVEYARD.with(|g| g.buried.borrow_mut().push(op.raw()));
+}
+
+/// The ops erased on this thread, freed when the outermost pass returns.
+struct Graveyard {
+    buried: std::cell::RefCell<Vec<MlirOperation>>,
+    passes: std::cell::Cell<u32>,
+}
+
+thread_local! {
+    static GRAVEYARD: Graveyard = const {
+        Graveyard {
+            buried: std::cell::RefCell::new(Vec::new()),
+            passes: std::cell::Cell::new(0),
+        }
+    };
+}
+
+/// A pass running on this thread: ops it erases are freed when the
+/// outermost such scope ends, after every handle of the pass is gone (the
+/// pass's handles are bounded by its call).
+pub(crate) struct PassScope(());
+
+impl PassScope {
+    pub(crate) fn enter() -> PassScope {
+        GRAVEYARD.with(|g| g.passes.set(g.passes.get() + 1));
+        PassScope(())
+    }
+}
+
+impl Drop for PassScope {
+    fn drop(&mut self) {
+        GRAVEYARD.with(|g| {
+            g.passes.set(g.passes.get() - 1);
+            if g.passes.get() == 0 {
+                for op in g.buried.take() {
+                    // SAFETY: a buried op is detached, drops no references
+                    // and was freed by no one else; its pass has returned.
+                    unsafe { mlirOperationDestroy(op) };
+                }
+            }
+        });
+    }
 }
 
 /// The ops of a block, in order.
-pub fn block_ops(block: super::region::Block) -> Vec<Op> {
+pub fn block_ops<'ir>(block: super::region::Block<'ir>) -> Vec<Op<'ir>> {
     let mut out = Vec::new();
     // SAFETY: the block is live; the walk only reads the op list.
     let mut next = unsafe { Op::from_raw(mlirBlockGetFirstOperation(block.raw())) };
@@ -139,7 +198,10 @@ pub fn block_ops(block: super::region::Block) -> Vec<Op> {
 /// A detached deep copy of `op` whose operands (its nested ops' too) are
 /// read through `mapping`; the copy's results are added to `mapping` (what
 /// MLIR's `OpBuilder::clone(op, IRMapping)` does).
-pub fn clone_with_mapping(op: Op, mapping: &mut std::collections::HashMap<Value, Value>) -> Op {
+pub fn clone_with_mapping<'ir>(
+    op: Op<'ir>,
+    mapping: &mut std::collections::HashMap<Value<'ir>, Value<'ir>>,
+) -> Op<'ir> {
     // SAFETY: op is live; the clone is a new detached op owned by the caller.
     let clone = unsafe { Op::from_raw(mlirOperationClone(op.raw())) }.expect("clone");
     let remap = |o: Op| {
@@ -161,22 +223,22 @@ pub fn clone_with_mapping(op: Op, mapping: &mut std::collections::HashMap<Value,
 
 /// Where a [`Builder`] inserts.
 #[derive(Clone, Copy)]
-enum Point {
-    Before(Op),
-    After(Op),
+enum Point<'ir> {
+    Before(Op<'ir>),
+    After(Op<'ir>),
     BlockStart(MlirBlock),
     BlockEnd(MlirBlock),
 }
 
 /// Inserts new ops at a fixed point of a block.
-pub struct Builder {
-    point: Point,
-    loc: Location,
+pub struct Builder<'ir> {
+    point: Point<'ir>,
+    loc: Location<'ir>,
 }
 
-impl Builder {
+impl<'ir> Builder<'ir> {
     /// A builder inserting before `anchor` (which must be in a block).
-    pub fn before(anchor: Op) -> Self {
+    pub fn before(anchor: Op<'ir>) -> Self {
         Builder {
             point: Point::Before(anchor),
             loc: anchor.location(),
@@ -184,7 +246,7 @@ impl Builder {
     }
 
     /// A builder inserting right after `anchor` (which must be in a block).
-    pub fn after(anchor: Op) -> Self {
+    pub fn after(anchor: Op<'ir>) -> Self {
         Builder {
             point: Point::After(anchor),
             loc: anchor.location(),
@@ -193,7 +255,7 @@ impl Builder {
 
     /// A builder inserting at the start of `block` (ops get `loc`; each
     /// new op goes before the ones the block had).
-    pub fn at_start(block: super::region::Block, loc: Location) -> Self {
+    pub fn at_start(block: super::region::Block<'ir>, loc: Location<'ir>) -> Self {
         Builder {
             point: Point::BlockStart(block.raw()),
             loc,
@@ -201,7 +263,7 @@ impl Builder {
     }
 
     /// A builder appending at the end of `block` (ops get `loc`).
-    pub fn at_end(block: super::region::Block, loc: Location) -> Self {
+    pub fn at_end(block: super::region::Block<'ir>, loc: Location<'ir>) -> Self {
         Builder {
             point: Point::BlockEnd(block.raw()),
             loc,
@@ -210,7 +272,7 @@ impl Builder {
 
     /// A builder inserting right after the definition of `v`: after its
     /// defining op, or at the start of its block for a block argument.
-    pub fn after_value(v: Value) -> Self {
+    pub fn after_value(v: Value<'ir>) -> Self {
         match v.defining_op() {
             Some(op) => Builder {
                 point: Point::After(op),
@@ -234,17 +296,17 @@ impl Builder {
     pub fn create(
         &self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        result_types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        result_types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
         self.insert(op)
     }
 
     /// Inserts a detached op at the builder's point.
-    pub fn insert(&self, op: Op) -> Op {
+    pub fn insert(&self, op: Op<'ir>) -> Op<'ir> {
         // SAFETY: the anchor op or block is live; op is detached and becomes
         // owned by that block.
         unsafe {
@@ -265,7 +327,7 @@ impl Builder {
     }
 
     /// `builtin.unrealized_conversion_cast %v : T to U`.
-    pub fn cast(&self, v: Value, to: Type) -> Value {
+    pub fn cast(&self, v: Value<'ir>, to: Type<'ir>) -> Value<'ir> {
         self.create(
             "builtin.unrealized_conversion_cast",
             self.loc,

@@ -69,7 +69,7 @@ pub(crate) fn read_dense_words(attr: Attr, count: usize) -> Option<Vec<u64>> {
 
 /// Dense elements of shaped type `ty` (elements of at most 64 bits) from
 /// one word per element.
-pub(crate) fn build_dense_words(ty: Type, words: &[u64]) -> Attr {
+pub(crate) fn build_dense_words<'ir>(ty: Type<'ir>, words: &[u64]) -> Attr<'ir> {
     // SAFETY: ty is a live shaped type; words holds words.len() elements of
     // one word.
     unsafe {
@@ -84,12 +84,12 @@ pub(crate) fn build_dense_words(ty: Type, words: &[u64]) -> Attr {
 }
 
 /// Dense elements of shaped type `ty` from `values` (one value: a splat).
-pub(crate) fn build_dense(ty: Type, values: &[ApInt]) -> Attr {
+pub(crate) fn build_dense<'ir>(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
     build_dense_exact(ty, values)
 }
 
 /// Dense elements of shaped type `ty` from `values` (all of the same width).
-pub(crate) fn build_dense_exact(ty: Type, values: &[ApInt]) -> Attr {
+pub(crate) fn build_dense_exact<'ir>(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
     let per = values.first().map_or(1, |v| v.words().len());
     let flat: Vec<u64> = values
         .iter()

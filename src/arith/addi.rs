@@ -13,7 +13,7 @@ hooks!(rarith::AddIOp {
 
 /// `addi(x, 0) -> x`; `addi(subi(a, b), b) -> a`; `addi(b, subi(a, b)) -> a`;
 /// constants add modulo 2^width (overflow flags do not stop the fold).
-fn fold_addi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_addi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = (op.operand(0), op.operand(1));
     if fold::is_zero(operands[1]) {
         return Some(Folded::Value(lhs));

@@ -30,7 +30,7 @@ fn bit_width(ty: Type) -> Option<u32> {
 }
 
 /// One input and one output, both shaped or both not, of equal widths.
-fn same_width(inputs: &[Type], outputs: &[Type]) -> bool {
+fn same_width<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     super::fold::cast_pair(inputs, outputs)
         .is_some_and(|(i, o)| matches!((bit_width(i), bit_width(o)), (Some(a), Some(b)) if a == b))
 }
@@ -41,7 +41,7 @@ fn scalar_bits(a: Attr) -> Option<ApInt> {
 }
 
 /// A scalar constant of `ty` with `bits`.
-fn scalar_of(ty: Type, bits: &ApInt) -> Attr {
+fn scalar_of<'ir>(ty: Type<'ir>, bits: &ApInt) -> Attr<'ir> {
     if ty.is_float() {
         Attr::float_from_bits(ty, bits)
     } else {
@@ -51,7 +51,7 @@ fn scalar_of(ty: Type, bits: &ApInt) -> Attr {
 
 /// Dense constants reinterpret lane by lane; scalars reinterpret their bits;
 /// poison stays poison; other shaped constants do not fold.
-fn fold_bitcast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_bitcast<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let a = operands.first().copied().flatten()?;
     let ty = op.result(0).ty();
     if a.is_dense_elements() {
@@ -74,7 +74,7 @@ fn fold_bitcast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// bitcast(bitcast(x)) -> bitcast(x)
-fn bitcast_of_bitcast(op: Op, rw: &mut Rewriter) -> bool {
+fn bitcast_of_bitcast<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(inner) = op.operand(0).defined_by::<rarith::BitcastOp>() else {
         return false;
     };

@@ -130,7 +130,11 @@ fn select(op: Op, b: &mut Bufferizer) -> bool {
 
 /// `select`: the buffers' common type, or a fully dynamic layout of their
 /// shape when their layouts differ; the default for the other ops.
-fn buffer_type(op: Op, _result: usize, b: &mut Bufferizer) -> Result<Option<Type>, ()> {
+fn buffer_type<'ir>(
+    op: Op<'ir>,
+    _result: usize,
+    b: &mut Bufferizer,
+) -> Result<Option<Type<'ir>>, ()> {
     if !op.isa::<rarith::SelectOp>() {
         return Ok(None);
     }

@@ -22,7 +22,7 @@ fn predicate(op: Op) -> CmpIPredicate {
 
 /// `true`/`false` as a `BoolAttr`, or a dense splat for statically shaped
 /// types (no fold for dynamic shapes).
-fn bool_attr(ty: Type, value: bool) -> Option<Attr> {
+fn bool_attr<'ir>(ty: Type<'ir>, value: bool) -> Option<Attr<'ir>> {
     let ctx = ty.context();
     if !ty.is_shaped() {
         return Some(ctx.bool_attr(value));
@@ -50,7 +50,7 @@ fn is_i1_like(ty: Type) -> bool {
     e.is_integer() && e.int_width() == Some(1)
 }
 
-fn fold_cmpi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_cmpi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = (op.operand(0), op.operand(1));
     let pred = predicate(op);
     if lhs == rhs {

@@ -11,7 +11,7 @@ hooks!(rarith::ConstantOp {
     result_names: result_names,
 });
 
-fn value(op: Op) -> Attr {
+fn value<'ir>(op: Op<'ir>) -> Attr<'ir> {
     op.attr("value")
         .expect("rarith.constant has a value attribute")
 }
@@ -69,7 +69,7 @@ fn result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
 }
 
 /// Upstream's `ConstantOp::isBuildableWith`.
-pub fn is_buildable_with(value: Attr, ty: Type) -> bool {
+pub fn is_buildable_with<'ir>(value: Attr<'ir>, ty: Type<'ir>) -> bool {
     if value.ty() != Some(ty) {
         return false;
     }
@@ -81,7 +81,7 @@ pub fn is_buildable_with(value: Attr, ty: Type) -> bool {
 }
 
 /// Builds a detached `rarith.constant` when buildable.
-pub fn materialize(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+pub fn materialize<'ir>(value: Attr<'ir>, ty: Type<'ir>, loc: Location<'ir>) -> Option<Op<'ir>> {
     if !is_buildable_with(value, ty) {
         return None;
     }
@@ -95,7 +95,11 @@ pub fn materialize(value: Attr, ty: Type, loc: Location) -> Option<Op> {
 }
 
 /// Creates an `rarith.constant` of `value` with the rewriter.
-pub fn create(rw: &mut crate::ffi::rewrite::Rewriter, value: Attr, loc: Location) -> Op {
+pub fn create<'ir>(
+    rw: &mut crate::ffi::rewrite::Rewriter<'ir>,
+    value: Attr<'ir>,
+    loc: Location<'ir>,
+) -> Op<'ir> {
     let ty = value.ty().expect("typed constant");
     rw.create(
         rarith::ConstantOp::NAME,

@@ -24,7 +24,10 @@ hooks!(rarith::MulUIExtendedOp {
 
 /// `x + 0 = (x, false)`; constants give the wrapped sum and the carry out
 /// (sum <u lhs).
-fn fold_addui_extended(op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>> {
+fn fold_addui_extended<'ir>(
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+) -> Option<Vec<Folded<'ir>>> {
     if constant_int_of(op.operand(1)).is_some_and(|c| c.is_zero()) {
         let no_overflow = zero_attr(op.result(1).ty())?;
         return Some(vec![
@@ -47,7 +50,10 @@ fn high_half(product: &ApInt, width: u32) -> ApInt {
 
 /// `x * 0 = (0, 0)`; constants give the low and high halves of the signed
 /// double-width product.
-fn fold_mulsi_extended(_op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>> {
+fn fold_mulsi_extended<'ir>(
+    _op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+) -> Option<Vec<Folded<'ir>>> {
     if is_zero(operands[1]) {
         let zero = operands[1]?;
         return Some(vec![Folded::Attr(zero), Folded::Attr(zero)]);
@@ -61,7 +67,10 @@ fn fold_mulsi_extended(_op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>
 
 /// `x * 0 = (0, 0)`, `x * 1 = (x, 0)`; constants give the low and high halves
 /// of the unsigned double-width product.
-fn fold_mului_extended(op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>> {
+fn fold_mului_extended<'ir>(
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+) -> Option<Vec<Folded<'ir>>> {
     if is_zero(operands[1]) {
         let zero = operands[1]?;
         return Some(vec![Folded::Attr(zero), Folded::Attr(zero)]);

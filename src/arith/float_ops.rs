@@ -13,7 +13,7 @@ use crate::semantics::small_float::{self, AnyFormat};
 use rmlir_bridge::hooks;
 use std::cmp::Ordering;
 
-fn value(v: crate::ffi::ir::Value) -> Option<Folded> {
+fn value<'ir>(v: crate::ffi::ir::Value<'ir>) -> Option<Folded<'ir>> {
     Some(Folded::Value(v))
 }
 
@@ -75,13 +75,13 @@ fn native_ieee() -> bool {
 /// APFloat's rules, not the CPU's), which `f` computes. None when the
 /// operands are not such constants or the environment is not IEEE's
 /// default.
-fn binary_lanes(
-    lhs: Attr,
-    rhs: Attr,
-    ty: Type,
+fn binary_lanes<'ir>(
+    lhs: Attr<'ir>,
+    rhs: Attr<'ir>,
+    ty: Type<'ir>,
     native: Native,
     f: &impl Fn(Fp, Fp) -> Fp,
-) -> Option<Attr> {
+) -> Option<Attr<'ir>> {
     if lhs.is_splat() || rhs.is_splat() {
         return None;
     }
@@ -122,17 +122,17 @@ fn binary_lanes(
     Some(Attr::dense_from_lanes(ty, &out))
 }
 
-fn binary(operands: &[Option<Attr>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded> {
+fn binary<'ir>(operands: &[Option<Attr<'ir>>], f: impl Fn(Fp, Fp) -> Fp) -> Option<Folded<'ir>> {
     binary_native(operands, None, f)
 }
 
 /// [`binary`], with the elements of f32/f64 dense constants computed by
 /// `native` where it agrees with APFloat.
-fn binary_native(
-    operands: &[Option<Attr>],
+fn binary_native<'ir>(
+    operands: &[Option<Attr<'ir>>],
     native: Option<Native>,
     f: impl Fn(Fp, Fp) -> Fp,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     let [lhs, rhs] = operands else { return None };
     if let Some(p) = lhs.filter(|a| is_poison(*a)) {
         return Some(Folded::Attr(p));
@@ -195,7 +195,7 @@ hooks!(rarith::CmpFOp {
 });
 
 /// `x + -0.0 = x`.
-fn fold_addf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_addf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if splat_float(o[1]).is_some_and(|c| c.is_zero() && c.is_negative()) {
         return value(op.operand(0));
     }
@@ -203,7 +203,7 @@ fn fold_addf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `x - +0.0 = x`.
-fn fold_subf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_subf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if splat_float(o[1]).is_some_and(|c| c.is_zero() && !c.is_negative()) {
         return value(op.operand(0));
     }
@@ -213,7 +213,7 @@ fn fold_subf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 /// `x * 1.0 = x`; `x * ±0.0 = ±0.0` (the zero operand itself) under
 /// `nnan` and `nsz`, checked before constant folding as upstream does (so
 /// `-3.0 * 0.0` with both flags is `0.0`, not `-0.0`).
-fn fold_mulf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_mulf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
         return value(op.operand(0));
     }
@@ -229,7 +229,7 @@ fn fold_mulf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `x / 1.0 = x`.
-fn fold_divf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_divf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if splat_float(o[1]).is_some_and(Fp::is_exactly_one) {
         return value(op.operand(0));
     }
@@ -237,17 +237,17 @@ fn fold_divf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// fmod: the remainder has the sign of the dividend.
-fn fold_remf(_op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_remf<'ir>(_op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     binary(o, |a, b| a % b)
 }
 
 /// `f(x, x) = x`, then an absorbing/neutral constant rule, then constants.
-fn fold_minmax(
-    op: Op,
-    o: &[Option<Attr>],
+fn fold_minmax<'ir>(
+    op: Op<'ir>,
+    o: &[Option<Attr<'ir>>],
     neutral: fn(Fp) -> bool,
     f: fn(Fp, Fp) -> Fp,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     if op.operand(0) == op.operand(1) {
         return value(op.operand(1));
     }
@@ -257,21 +257,21 @@ fn fold_minmax(
     binary(o, f)
 }
 
-fn fold_maximumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_maximumf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, Fp::is_neg_infinity, Fp::maximum)
 }
-fn fold_minimumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_minimumf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, Fp::is_pos_infinity, Fp::minimum)
 }
-fn fold_maxnumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_maxnumf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, Fp::is_nan, Fp::maxnum)
 }
-fn fold_minnumf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_minnumf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, Fp::is_nan, Fp::minnum)
 }
 
 /// `-(-x) = x`; constants negate (NaNs keep their payload).
-fn fold_negf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_negf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if let Some(inner) = op.operand(0).defined_by::<rarith::NegFOp>() {
         return value(inner.operand(0));
     }
@@ -319,7 +319,7 @@ pub fn apply_cmpf(pred: u64, a: Fp, b: Fp) -> bool {
 }
 
 /// Scalar constants only; a NaN operand decides alone.
-fn fold_cmpf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_cmpf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let mut lhs = o[0].and_then(Attr::as_float);
     let mut rhs = o[1].and_then(Attr::as_float);
     if lhs.is_some_and(Fp::is_nan) {
@@ -367,7 +367,7 @@ fn float_width(ty: Type) -> Option<u32> {
     crate::ffi::ir::float_width(ty.element_type_or_self())
 }
 
-fn one_to_one(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
+fn one_to_one<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> Option<(Type<'ir>, Type<'ir>)> {
     super::fold::cast_pair(inputs, outputs)
 }
 
@@ -381,33 +381,33 @@ hooks!(rarith::ScalingTruncFOp {
 });
 
 /// The scaling casts check the width change of their first input only.
-fn scaling_wider(inputs: &[Type], outputs: &[Type]) -> bool {
+fn scaling_wider<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     inputs
         .first()
         .is_some_and(|i| wider_float(std::slice::from_ref(i), outputs))
 }
-fn scaling_narrower(inputs: &[Type], outputs: &[Type]) -> bool {
+fn scaling_narrower<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     inputs
         .first()
         .is_some_and(|i| narrower_float(std::slice::from_ref(i), outputs))
 }
 
-fn wider_float(inputs: &[Type], outputs: &[Type]) -> bool {
+fn wider_float<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     one_to_one(inputs, outputs).is_some_and(
         |(i, o)| matches!((float_width(i), float_width(o)), (Some(a), Some(b)) if b > a),
     )
 }
-fn narrower_float(inputs: &[Type], outputs: &[Type]) -> bool {
+fn narrower_float<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     one_to_one(inputs, outputs).is_some_and(
         |(i, o)| matches!((float_width(i), float_width(o)), (Some(a), Some(b)) if b < a),
     )
 }
-fn int_to_float(inputs: &[Type], outputs: &[Type]) -> bool {
+fn int_to_float<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     one_to_one(inputs, outputs).is_some_and(|(i, o)| {
         i.element_type_or_self().is_signless_integer() && o.element_type_or_self().is_float()
     })
 }
-fn float_to_int(inputs: &[Type], outputs: &[Type]) -> bool {
+fn float_to_int<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     one_to_one(inputs, outputs).is_some_and(|(i, o)| {
         i.element_type_or_self().is_float() && o.element_type_or_self().is_signless_integer()
     })
@@ -423,14 +423,14 @@ fn verify_truncf(op: Op) -> bool {
 }
 
 /// Upstream's `constFoldCastOp`, generic over the element conversion.
-fn cast_const<T, U>(
-    operands: &[Option<Attr>],
-    result_ty: Type,
-    decode: impl Fn(Attr) -> Option<(Vec<T>, bool)>,
+fn cast_const<'ir, T, U>(
+    operands: &[Option<Attr<'ir>>],
+    result_ty: Type<'ir>,
+    decode: impl Fn(Attr<'ir>) -> Option<(Vec<T>, bool)>,
     convert: impl Fn(&T) -> Option<U>,
-    encode: impl Fn(Type, &[U]) -> Attr,
-    encode_scalar: impl Fn(Type, &U) -> Attr,
-) -> Option<Folded> {
+    encode: impl Fn(Type<'ir>, &[U]) -> Attr<'ir>,
+    encode_scalar: impl Fn(Type<'ir>, &U) -> Attr<'ir>,
+) -> Option<Folded<'ir>> {
     let a = operands.first().copied().flatten()?;
     if is_poison(a) {
         return Some(Folded::Attr(a));
@@ -466,10 +466,10 @@ fn result_format(op: Op) -> Option<crate::semantics::float::Format> {
 }
 
 /// `extf(truncf(x))` with both `contract` is `x`; constants convert exactly.
-fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_extf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     const CONTRACT: u64 = 32;
     if let Some(t) = op.operand(0).defined_by::<rarith::TruncFOp>() {
-        let contract = |x: Op| x.enum_attr("fastmath").unwrap_or(0) & CONTRACT == CONTRACT;
+        let contract = |x: Op<'ir>| x.enum_attr("fastmath").unwrap_or(0) & CONTRACT == CONTRACT;
         if t.operand(0).ty() == op.result(0).ty() && contract(*t) && contract(op) {
             return value(t.operand(0));
         }
@@ -484,7 +484,7 @@ fn fold_extf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 
 /// `truncf(extf(a))` chains (when the intermediate type represents `a`);
 /// constants convert exactly under the rounding mode, or do not fold.
-fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_truncf<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let to = op
         .result(0)
         .ty()
@@ -519,12 +519,12 @@ fn fold_truncf(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
 
 /// `extf`/`truncf` of a constant to format `to`: every element converts
 /// exactly (in any float format of MLIR 22), or the op does not fold.
-fn float_cast_const(
-    op: Op,
-    o: &[Option<Attr>],
+fn float_cast_const<'ir>(
+    op: Op<'ir>,
+    o: &[Option<Attr<'ir>>],
     to: AnyFormat,
     rounding: Rounding,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     let result_ty = op.result(0).ty();
     let from = op
         .operand(0)
@@ -561,7 +561,12 @@ fn float_cast_const(
 /// into f32 or f64 elements, converted in hardware (to nearest, ties to
 /// even, as APFloat's `convertFromAPInt`). None when the operand is not
 /// such a constant or the environment is not IEEE's default.
-fn itofp_lanes(operand: Attr, result_ty: Type, to: Format, signed: bool) -> Option<Attr> {
+fn itofp_lanes<'ir>(
+    operand: Attr<'ir>,
+    result_ty: Type<'ir>,
+    to: Format,
+    signed: bool,
+) -> Option<Attr<'ir>> {
     if operand.is_splat() || !matches!(to, Format::F32 | Format::F64) || !native_ieee() {
         return None;
     }
@@ -605,7 +610,7 @@ fn itofp_lanes(operand: Attr, result_ty: Type, to: Format, signed: bool) -> Opti
     Some(Attr::dense_from_lanes(result_ty, &out))
 }
 
-fn fold_itofp(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
+fn fold_itofp<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>], signed: bool) -> Option<Folded<'ir>> {
     let to = result_format(op)?;
     if let Some(attr) = o
         .first()
@@ -625,14 +630,14 @@ fn fold_itofp(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
     )
 }
 
-fn fold_uitofp(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_uitofp<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_itofp(op, o, false)
 }
-fn fold_sitofp(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_sitofp<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_itofp(op, o, true)
 }
 
-fn fold_fptoi(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
+fn fold_fptoi<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>], signed: bool) -> Option<Folded<'ir>> {
     let w = op.result(0).ty().element_type_or_self().int_width()?;
     cast_const(
         o,
@@ -644,9 +649,9 @@ fn fold_fptoi(op: Op, o: &[Option<Attr>], signed: bool) -> Option<Folded> {
     )
 }
 
-fn fold_fptoui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_fptoui<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_fptoi(op, o, false)
 }
-fn fold_fptosi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_fptosi<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_fptoi(op, o, true)
 }

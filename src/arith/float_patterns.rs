@@ -12,7 +12,7 @@ use rmlir_bridge::patterns;
 use std::cmp::Ordering;
 
 /// `op(negf(x), negf(y))` -> `op(x, y)` keeping the outer fast-math flags.
-fn of_negf(op: Op, rw: &mut Rewriter) -> bool {
+fn of_negf<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let (Some(a), Some(b)) = (
         op.operand(0).defined_by::<rarith::NegFOp>(),
         op.operand(1).defined_by::<rarith::NegFOp>(),
@@ -40,7 +40,7 @@ fn of_negf(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `truncf(itofp(x))` -> `itofp(x)` of the truncf's type, when the truncf
 /// has no rounding mode.
-fn truncf_of_itofp<ItoFp: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+fn truncf_of_itofp<'ir, ItoFp: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(cast) = op.operand(0).defined_by::<ItoFp>() else {
         return false;
     };
@@ -61,10 +61,10 @@ fn truncf_of_itofp<ItoFp: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     true
 }
 
-fn truncf_sitofp(op: Op, rw: &mut Rewriter) -> bool {
+fn truncf_sitofp<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     truncf_of_itofp::<rarith::SIToFPOp>(op, rw)
 }
-fn truncf_uitofp(op: Op, rw: &mut Rewriter) -> bool {
+fn truncf_uitofp<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     truncf_of_itofp::<rarith::UIToFPOp>(op, rw)
 }
 
@@ -107,7 +107,7 @@ fn int_predicate(pred: u64, unsigned: bool) -> Option<CmpIPredicate> {
     })
 }
 
-fn replace_with_bool(op: Op, rw: &mut Rewriter, value: bool) -> bool {
+fn replace_with_bool<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, value: bool) -> bool {
     let c = super::constant::create(rw, op.context().bool_attr(value), op.location()).result(0);
     rw.replace_op(op, &[c]);
     true
@@ -117,7 +117,7 @@ fn replace_with_bool(op: Op, rw: &mut Rewriter, value: bool) -> bool {
 /// converts exactly enough for the comparison to be decided on integers.
 /// Unlike upstream (which reaches llvm_unreachable and crashes), the
 /// predicates `false` and `true` are left alone.
-fn cmpf_int_to_fp_const(op: Op, rw: &mut Rewriter) -> bool {
+fn cmpf_int_to_fp_const<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(flt) = op
         .operand(1)
         .defining_op()

@@ -30,11 +30,11 @@ pub fn is_one(attr: Option<Attr>) -> bool {
 /// `result_type == None` the result has the operands' type and poison
 /// operands propagate; with an explicit result type there is no poison
 /// propagation (as upstream's overload). `f` returning `None` refuses the fold.
-pub fn binary_int(
-    operands: &[Option<Attr>],
-    result_type: Option<Type>,
+pub fn binary_int<'ir>(
+    operands: &[Option<Attr<'ir>>],
+    result_type: Option<Type<'ir>>,
     f: impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
-) -> Option<Attr> {
+) -> Option<Attr<'ir>> {
     let [lhs, rhs] = operands else { return None };
     if result_type.is_none() {
         if let Some(p) = lhs.filter(|a| is_poison(*a)) {
@@ -76,12 +76,12 @@ pub fn binary_int(
 /// elements, with a result of at most 64-bit elements: one word per element
 /// in and out, no decoded vectors. None when the operands are not such
 /// constants (the caller folds them); Some(None) when `f` refuses.
-fn binary_lanes(
-    lhs: Attr,
-    rhs: Attr,
-    result_type: Type,
+fn binary_lanes<'ir>(
+    lhs: Attr<'ir>,
+    rhs: Attr<'ir>,
+    result_type: Type<'ir>,
     f: &impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
-) -> Option<Option<Attr>> {
+) -> Option<Option<Attr<'ir>>> {
     if lhs.is_splat() || rhs.is_splat() {
         return None;
     }
@@ -111,8 +111,8 @@ fn expand(c: IntConst, n: usize) -> Vec<ApInt> {
 /// `Builder::getZeroAttr`: zero of an integer, index, or statically shaped
 /// vector/tensor type; None otherwise (upstream would build a dense
 /// attribute of dynamic shape: see docs/upstream-differences.md).
-pub fn zero_attr(ty: Type) -> Option<Attr> {
-    let width = |t: Type| t.int_width();
+pub fn zero_attr<'ir>(ty: Type<'ir>) -> Option<Attr<'ir>> {
+    let width = |t: Type<'ir>| t.int_width();
     if ty.is_integer() || ty.is_index() {
         return Some(Attr::int(ty, &ApInt::zero(width(ty)?)));
     }
@@ -128,11 +128,11 @@ pub fn zero_attr(ty: Type) -> Option<Attr> {
 /// Upstream's `constFoldCastOp<IntegerAttr, IntegerAttr>`: folds a constant
 /// integer operand (scalar, splat, dense) into `result_type`; poison
 /// propagates; `f` returning None refuses the fold.
-pub fn cast_int(
-    operands: &[Option<Attr>],
-    result_type: Type,
+pub fn cast_int<'ir>(
+    operands: &[Option<Attr<'ir>>],
+    result_type: Type<'ir>,
     f: impl Fn(&ApInt) -> Option<ApInt>,
-) -> Option<Attr> {
+) -> Option<Attr<'ir>> {
     let operand = operands.first().copied().flatten()?;
     if is_poison(operand) {
         return Some(operand);
@@ -166,10 +166,10 @@ pub fn constant_int_of(v: crate::ffi::ir::Value) -> Option<ApInt> {
 /// Upstream's `verifyExtOp`/`verifyTruncateOp`: the result (element) width
 /// must be greater (`wider`) or smaller than the operand's, by `width` (the
 /// integer or float width of an element type).
-pub fn verify_width_change(
-    op: crate::ffi::ir::Op,
+pub fn verify_width_change<'ir>(
+    op: crate::ffi::ir::Op<'ir>,
     wider: bool,
-    width: fn(Type) -> Option<u32>,
+    width: fn(Type<'ir>) -> Option<u32>,
 ) -> bool {
     let src = op.operand(0).ty().element_type_or_self();
     let dst = op.result(0).ty().element_type_or_self();
@@ -192,7 +192,10 @@ pub fn verify_width_change(
 /// `areCastCompatible` shares: one input and one output, both shaped or both
 /// not, and two ranked tensors carry the same encoding. Shapes themselves are
 /// checked by the ops' shape traits.
-pub fn cast_pair(inputs: &[Type], outputs: &[Type]) -> Option<(Type, Type)> {
+pub fn cast_pair<'ir>(
+    inputs: &[Type<'ir>],
+    outputs: &[Type<'ir>],
+) -> Option<(Type<'ir>, Type<'ir>)> {
     match (inputs, outputs) {
         ([i], [o])
             if i.is_shaped() == o.is_shaped() && i.tensor_encoding() == o.tensor_encoding() =>

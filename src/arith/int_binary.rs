@@ -10,24 +10,24 @@ use rmlir_bridge::hooks;
 use std::cell::Cell;
 use std::cmp::Ordering;
 
-fn lhs_rhs(op: Op) -> (Value, Value) {
+fn lhs_rhs<'ir>(op: Op<'ir>) -> (Value<'ir>, Value<'ir>) {
     (op.operand(0), op.operand(1))
 }
 
-fn value(v: Value) -> Option<Folded> {
+fn value<'ir>(v: Value<'ir>) -> Option<Folded<'ir>> {
     Some(Folded::Value(v))
 }
 
-fn attr(a: Option<Attr>) -> Option<Folded> {
+fn attr<'ir>(a: Option<Attr<'ir>>) -> Option<Folded<'ir>> {
     a.map(Folded::Attr)
 }
 
 /// Folds with `f` unless some element sets `refuse` (division by zero,
 /// overflow): upstream's "compute, then drop the result if flagged".
-fn guarded(
-    operands: &[Option<Attr>],
+fn guarded<'ir>(
+    operands: &[Option<Attr<'ir>>],
     f: impl Fn(&ApInt, &ApInt, &Cell<bool>) -> ApInt,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     let refuse = Cell::new(false);
     let r = binary_int(operands, None, |a, b| Some(f(a, b, &refuse)));
     if refuse.get() { None } else { attr(r) }
@@ -35,10 +35,10 @@ fn guarded(
 
 /// Lane-wise division-like fold that refuses (for the whole op) on a zero
 /// divisor or when `f` reports no result (overflow).
-fn divided(
-    operands: &[Option<Attr>],
+fn divided<'ir>(
+    operands: &[Option<Attr<'ir>>],
     f: impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     guarded(operands, |a, b, refuse| {
         match (!refuse.get() && !b.is_zero()).then(|| f(a, b)).flatten() {
             Some(v) => v,
@@ -59,7 +59,7 @@ hooks!(rarith::SubIOp {
 
 /// `x - x = 0` (static shapes), `x - 0 = x`, `(a + b) - b = a`,
 /// `(a + b) - a = b`; constants wrap.
-fn fold_subi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_subi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if lhs == rhs
         && let Some(z) = zero_attr(op.result(0).ty())
@@ -89,12 +89,12 @@ hooks!(rarith::MulIOp {
 });
 
 /// An index `c * vector.vscale` (either order) is named `%c<c>_vscale`.
-fn muli_result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
+fn muli_result_names<'ir>(op: Op<'ir>, set: &mut dyn FnMut(usize, &str)) {
     if !op.result(0).ty().is_index() {
         return;
     }
-    let is_vscale = |v: Value| v.defining_op().is_some_and(|d| d.name() == "vector.vscale");
-    let base = |c: Value, other: Value| {
+    let is_vscale = |v: Value<'ir>| v.defining_op().is_some_and(|d| d.name() == "vector.vscale");
+    let base = |c: Value<'ir>, other: Value<'ir>| {
         let value = c.defining_op()?.constant_value()?.as_int()?;
         is_vscale(other).then_some(value)
     };
@@ -105,7 +105,7 @@ fn muli_result_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
 }
 
 /// `x * 0 = 0` (the zero operand), `x * 1 = x`; constants wrap.
-fn fold_muli(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_muli<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if is_zero(operands[1]) {
         return value(rhs);
@@ -137,7 +137,7 @@ fn speculate_signed(op: Op) -> Speculatability {
 
 /// `(a * b) / b -> a` when the multiplication carries `flag` (nuw for
 /// unsigned, nsw for signed).
-fn fold_div_mul(lhs: Value, rhs: Value, flag: u64) -> Option<Value> {
+fn fold_div_mul<'ir>(lhs: Value<'ir>, rhs: Value<'ir>, flag: u64) -> Option<Value<'ir>> {
     let mul = lhs.defined_by::<rarith::MulIOp>()?;
     if mul.enum_attr("overflowFlags").unwrap_or(0) & flag != flag {
         return None;
@@ -174,7 +174,7 @@ hooks!(rarith::RemUIOp { fold: fold_remui });
 hooks!(rarith::RemSIOp { fold: fold_remsi });
 
 /// `x / 1 = x`; `(a * b) / b = a` under nuw; no fold on division by zero.
-fn fold_divui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_divui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if is_one(operands[1]) {
         return value(lhs);
@@ -187,7 +187,7 @@ fn fold_divui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// `x / 1 = x`; `(a * b) / b = a` under nsw; no fold on division by zero or
 /// on MIN / -1 (signed overflow).
-fn fold_divsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_divsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if is_one(operands[1]) {
         return value(lhs);
@@ -203,7 +203,7 @@ fn fold_divsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// Unsigned division rounding up; no fold on division by zero (or on an
 /// overflowing increment, which cannot happen for a nonzero divisor).
-fn fold_ceildivui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_ceildivui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if is_one(operands[1]) {
         return value(op.operand(0));
     }
@@ -242,7 +242,7 @@ fn signed_ceil_nonneg(a: &ApInt, b: &ApInt) -> (ApInt, bool) {
 
 /// Signed division rounding toward +infinity; no fold on division by zero or
 /// when an intermediate negation or division overflows (MIN operands).
-fn fold_ceildivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_ceildivsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if is_one(operands[1]) {
         return value(op.operand(0));
     }
@@ -278,7 +278,7 @@ fn fold_ceildivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 /// Signed division rounding toward -infinity (APInt::sfloordiv_ov). As
 /// upstream, the refusal flag is overwritten element by element (only a
 /// later zero divisor or overflow keeps it set).
-fn fold_floordivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_floordivsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if is_one(operands[1]) {
         return value(op.operand(0));
     }
@@ -297,7 +297,7 @@ fn fold_floordivsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `x % 1 = 0`; no fold on division by zero.
-fn fold_remui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_remui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if is_one(operands[1]) {
         return attr(zero_attr(op.result(0).ty()));
     }
@@ -306,7 +306,7 @@ fn fold_remui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// `x % 1 = 0`; the remainder takes the dividend's sign; no fold on division
 /// by zero.
-fn fold_remsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_remsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if is_one(operands[1]) {
         return attr(zero_attr(op.result(0).ty()));
     }
@@ -329,14 +329,14 @@ hooks!(rarith::XOrIOp {
 });
 
 /// True when `v` is `xori(x, c)` with `c` all ones (a bitwise not of `x`).
-fn is_not_of(v: Value, x: Value) -> bool {
+fn is_not_of<'ir>(v: Value<'ir>, x: Value<'ir>) -> bool {
     v.defined_by::<rarith::XOrIOp>().is_some_and(|xor| {
         xor.operand(0) == x && constant_int_of(xor.operand(1)).is_some_and(|c| c.is_all_ones())
     })
 }
 
 /// `x & 0 = 0`, `x & ~0 = x`, `x & ~x = 0`, `a & (a & b) = a & b`.
-fn fold_andi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_andi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if is_zero(operands[1]) {
         return value(rhs);
@@ -358,7 +358,7 @@ fn fold_andi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `x | 0 = x`, `x | ~0 = ~0`, `x | (x ^ ~0) = ~0`.
-fn fold_ori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_ori<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if let Some(c) = splat_int(operands[1]) {
         if c.is_zero() {
@@ -378,7 +378,7 @@ fn fold_ori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `x ^ 0 = x`, `x ^ x = 0`, `(x ^ a) ^ a = x` in every operand order.
-fn fold_xori(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_xori<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if is_zero(operands[1]) {
         return value(lhs);
@@ -450,7 +450,11 @@ fn apint_shift(kind: Shift, a: &ApInt, amount: &ApInt) -> ApInt {
 
 /// `x << 0 = x`; constants fold unless the shift amount is >= the width.
 /// As upstream, the in-range check is that of the last element folded.
-fn fold_shift(kind: Shift, op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_shift<'ir>(
+    kind: Shift,
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+) -> Option<Folded<'ir>> {
     if is_zero(operands[1]) {
         return value(op.operand(0));
     }
@@ -462,13 +466,13 @@ fn fold_shift(kind: Shift, op: Op, operands: &[Option<Attr>]) -> Option<Folded> 
     if bounded.get() { attr(r) } else { None }
 }
 
-fn fold_shli(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_shli<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_shift(Shift::Left, op, operands)
 }
-fn fold_shrui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_shrui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_shift(Shift::LogicalRight, op, operands)
 }
-fn fold_shrsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_shrsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_shift(Shift::ArithmeticRight, op, operands)
 }
 
@@ -481,13 +485,13 @@ hooks!(rarith::MinUIOp { fold: fold_minui });
 
 /// Shared min/max folder: `f(x, x) = x`; a constant equal to the absorbing
 /// bound gives that constant; one equal to the neutral bound gives `x`.
-fn fold_minmax(
-    op: Op,
-    operands: &[Option<Attr>],
+fn fold_minmax<'ir>(
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
     absorbing: impl Fn(&ApInt) -> bool,
     neutral: impl Fn(&ApInt) -> bool,
     pick_lhs: impl Fn(&ApInt, &ApInt) -> bool,
-) -> Option<Folded> {
+) -> Option<Folded<'ir>> {
     let (lhs, rhs) = lhs_rhs(op);
     if lhs == rhs {
         return value(rhs);
@@ -505,22 +509,22 @@ fn fold_minmax(
     }))
 }
 
-fn fold_maxsi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_maxsi<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, ApInt::is_max_signed, ApInt::is_min_signed, |a, b| {
         a.scmp(b) != Ordering::Less
     })
 }
-fn fold_maxui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_maxui<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, ApInt::is_all_ones, ApInt::is_zero, |a, b| {
         a.ucmp(b) != Ordering::Less
     })
 }
-fn fold_minsi(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_minsi<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, ApInt::is_min_signed, ApInt::is_max_signed, |a, b| {
         a.scmp(b) != Ordering::Greater
     })
 }
-fn fold_minui(op: Op, o: &[Option<Attr>]) -> Option<Folded> {
+fn fold_minui<'ir>(op: Op<'ir>, o: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_minmax(op, o, ApInt::is_zero, ApInt::is_all_ones, |a, b| {
         a.ucmp(b) != Ordering::Greater
     })

@@ -43,7 +43,11 @@ fn elt_width(ty: Type) -> Option<u32> {
 
 /// One input, one output, both (shapes of) integers; `ok(src, dst)` on the
 /// widths (upstream's checkWidthChangeCast).
-fn width_change(inputs: &[Type], outputs: &[Type], ok: fn(u32, u32) -> bool) -> bool {
+fn width_change<'ir>(
+    inputs: &[Type<'ir>],
+    outputs: &[Type<'ir>],
+    ok: fn(u32, u32) -> bool,
+) -> bool {
     let Some((i, o)) = super::fold::cast_pair(inputs, outputs) else {
         return false;
     };
@@ -53,21 +57,21 @@ fn width_change(inputs: &[Type], outputs: &[Type], ok: fn(u32, u32) -> bool) -> 
     }
 }
 
-fn wider_int(inputs: &[Type], outputs: &[Type]) -> bool {
+fn wider_int<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     width_change(inputs, outputs, |a, b| b > a)
 }
 
-fn narrower_int(inputs: &[Type], outputs: &[Type]) -> bool {
+fn narrower_int<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     width_change(inputs, outputs, |a, b| b < a)
 }
 
 /// Element type of a value, vector, tensor or memref type.
-fn scalar_of(ty: Type) -> Type {
+fn scalar_of<'ir>(ty: Type<'ir>) -> Type<'ir> {
     ty.element_type_or_self()
 }
 
 /// index <-> signless integer (possibly shaped or memrefs).
-fn index_cast_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
+fn index_cast_compatible<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     let Some((i, o)) = super::fold::cast_pair(inputs, outputs) else {
         return false;
     };
@@ -86,7 +90,11 @@ fn verify_trunc(op: Op) -> bool {
 }
 
 /// `ext(ext(x)) = ext(x)` (in place), then constants.
-fn fold_ext<Ext: OdsOp>(op: Op, operands: &[Option<Attr>], signed: bool) -> Option<Folded> {
+fn fold_ext<'ir, Ext: OdsOp<'ir>>(
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+    signed: bool,
+) -> Option<Folded<'ir>> {
     if let Some(inner) = op.operand(0).defined_by::<Ext>() {
         op.set_operand(0, inner.operand(0));
         return Some(Folded::Value(op.result(0)));
@@ -99,17 +107,17 @@ fn fold_ext<Ext: OdsOp>(op: Op, operands: &[Option<Attr>], signed: bool) -> Opti
     .map(Folded::Attr)
 }
 
-fn fold_extui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_extui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_ext::<rarith::ExtUIOp>(op, operands, false)
 }
 
-fn fold_extsi(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_extsi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     fold_ext::<rarith::ExtSIOp>(op, operands, true)
 }
 
 /// `trunc(ext(a))`: `trunc(a)` when `a` is wider, `a` when it has the result
 /// type; `trunc(trunc(a)) = trunc(a)`; then constants.
-fn fold_trunci(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_trunci<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let input = op.operand(0);
     let ty = op.result(0).ty();
     if let Some(ext) = input
@@ -140,7 +148,7 @@ fn result_width(op: Op) -> Option<u32> {
 }
 
 /// Constants are sign-extended or truncated to the result width.
-fn fold_index_cast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_index_cast<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let w = result_width(op)?;
     cast_int(operands, op.result(0).ty(), |a| {
         Some(if a.width() < w { a.sext(w) } else { a.trunc(w) })
@@ -149,7 +157,7 @@ fn fold_index_cast(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// Constants are zero-extended or truncated to the result width.
-fn fold_index_castui(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_index_castui<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let w = result_width(op)?;
     cast_int(operands, op.result(0).ty(), |a| {
         Some(if a.width() < w { a.zext(w) } else { a.trunc(w) })

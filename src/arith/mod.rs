@@ -20,7 +20,11 @@ use crate::ffi::ir::{Attr, Location, Op, Type};
 
 /// `ArithDialect::materializeConstant`: `ub.poison` for poison, else an
 /// `rarith.constant` when the value is buildable with the type.
-pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+pub fn materialize_constant<'ir>(
+    value: Attr<'ir>,
+    ty: Type<'ir>,
+    loc: Location<'ir>,
+) -> Option<Op<'ir>> {
     if fold::is_poison(value) {
         return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
     }

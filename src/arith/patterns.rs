@@ -16,7 +16,7 @@ const FLAGS: &str = "overflowFlags";
 
 /// The scalar `IntegerAttr` constant defining `v` (DRR's
 /// `ConstantLikeMatcher APIntAttr`: splats do not match).
-fn scalar_constant(v: Value) -> Option<Attr> {
+fn scalar_constant<'ir>(v: Value<'ir>) -> Option<Attr<'ir>> {
     v.defining_op()?.constant_value().filter(|a| a.is_integer())
 }
 
@@ -24,29 +24,29 @@ fn flags(op: Op) -> u64 {
     op.enum_attr(FLAGS).unwrap_or(0)
 }
 
-fn flags_attr(op: Op, bits: u64) -> Attr {
+fn flags_attr<'ir>(op: Op<'ir>, bits: u64) -> Attr<'ir> {
     op.context()
         .enum_attr(IntegerOverflowFlags::ATTR_NAME, bits)
         .expect("overflow flags attribute")
 }
 
-fn fused(ops: &[Op]) -> Location {
+fn fused<'ir>(ops: &[Op<'ir>]) -> Location<'ir> {
     let locs: Vec<Location> = ops.iter().map(|o| o.location()).collect();
     Location::fused(&locs)
 }
 
-fn constant(rw: &mut Rewriter, value: Attr, loc: Location) -> Value {
+fn constant<'ir>(rw: &mut Rewriter<'ir>, value: Attr<'ir>, loc: Location<'ir>) -> Value<'ir> {
     super::constant::create(rw, value, loc).result(0)
 }
 
-fn binary(
-    rw: &mut Rewriter,
+fn binary<'ir>(
+    rw: &mut Rewriter<'ir>,
     name: &str,
-    loc: Location,
-    lhs: Value,
-    rhs: Value,
-    flag_attr: Option<Attr>,
-) -> Value {
+    loc: Location<'ir>,
+    lhs: Value<'ir>,
+    rhs: Value<'ir>,
+    flag_attr: Option<Attr<'ir>>,
+) -> Value<'ir> {
     let ty = lhs.ty();
     let attrs: Vec<(&str, Attr)> = flag_attr.map(|a| vec![(FLAGS, a)]).unwrap_or_default();
     rw.create(name, loc, &[lhs, rhs], &[ty], &attrs).result(0)
@@ -80,7 +80,7 @@ struct Reassoc {
     merge_flags: bool,
 }
 
-fn reassociate(op: Op, rw: &mut Rewriter, r: &Reassoc) -> bool {
+fn reassociate<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, r: &Reassoc) -> bool {
     let (inner_v, c1_v) = match r.outer_const {
         Side::Rhs => (op.operand(0), op.operand(1)),
         Side::Lhs => (op.operand(1), op.operand(0)),
@@ -149,7 +149,7 @@ fn mul(a: &ApInt, b: &ApInt) -> (ApInt, bool, bool) {
 }
 
 // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-fn addi_addi_constant(op: Op, rw: &mut Rewriter) -> bool {
+fn addi_addi_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
@@ -162,7 +162,7 @@ fn addi_addi_constant(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
-fn addi_subi_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+fn addi_subi_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
@@ -175,7 +175,7 @@ fn addi_subi_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
-fn addi_subi_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+fn addi_subi_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
@@ -188,7 +188,7 @@ fn addi_subi_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
-fn subi_rhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_rhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
@@ -201,7 +201,7 @@ fn subi_rhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
-fn subi_lhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_lhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
@@ -214,7 +214,7 @@ fn subi_lhs_add_constant(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
-fn subi_rhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_rhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
@@ -227,7 +227,7 @@ fn subi_rhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
-fn subi_rhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_rhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
@@ -240,7 +240,7 @@ fn subi_rhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
-fn subi_lhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_lhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
@@ -253,7 +253,7 @@ fn subi_lhs_sub_constant_rhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
-fn subi_lhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_lhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
@@ -266,7 +266,7 @@ fn subi_lhs_sub_constant_lhs(op: Op, rw: &mut Rewriter) -> bool {
     reassociate(op, rw, &RULE)
 }
 // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
-fn muli_muli_constant(op: Op, rw: &mut Rewriter) -> bool {
+fn muli_muli_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
         inner: rarith::MulIOp::ID,
         inner_const: Side::Rhs,
@@ -285,18 +285,18 @@ fn is_minus_one(v: Value) -> bool {
 }
 
 /// addi(x, muli(y, -1)) -> subi(x, y)
-fn addi_mul_negative_one_rhs(op: Op, rw: &mut Rewriter) -> bool {
+fn addi_mul_negative_one_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     addi_of_negated(op, rw, 1)
 }
 
 /// addi(muli(x, -1), y) -> subi(y, x)
-fn addi_mul_negative_one_lhs(op: Op, rw: &mut Rewriter) -> bool {
+fn addi_mul_negative_one_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     addi_of_negated(op, rw, 0)
 }
 
 /// `addi` whose operand `at` is `muli(y, -1)`: the other operand minus `y`,
 /// with the `addi`'s overflow flags.
-fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
+fn addi_of_negated<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, at: usize) -> bool {
     let Some(m) = op.operand(at).defined_by::<rarith::MulIOp>() else {
         return false;
     };
@@ -317,7 +317,7 @@ fn addi_of_negated(op: Op, rw: &mut Rewriter, at: usize) -> bool {
 }
 
 /// subi(subi(x, y), x) -> subi(0, y)
-fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
+fn subi_subi_lhs_rhs_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(inner) = op.operand(0).defined_by::<rarith::SubIOp>() else {
         return false;
     };
@@ -346,7 +346,7 @@ fn subi_subi_lhs_rhs_lhs(op: Op, rw: &mut Rewriter) -> bool {
 // Extended arithmetic -------------------------------------------------------------
 
 /// `op(x, y)` with an unused second result -> `[narrow(x, y), x]`.
-fn drop_unused_high(op: Op, rw: &mut Rewriter, narrow: &str) -> bool {
+fn drop_unused_high<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, narrow: &str) -> bool {
     if op.result(1).has_uses() {
         return false;
     }
@@ -356,18 +356,18 @@ fn drop_unused_high(op: Op, rw: &mut Rewriter, narrow: &str) -> bool {
     true
 }
 
-fn addui_extended_to_addi(op: Op, rw: &mut Rewriter) -> bool {
+fn addui_extended_to_addi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     drop_unused_high(op, rw, rarith::AddIOp::NAME)
 }
-fn mulsi_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
+fn mulsi_extended_to_muli<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     drop_unused_high(op, rw, rarith::MulIOp::NAME)
 }
-fn mului_extended_to_muli(op: Op, rw: &mut Rewriter) -> bool {
+fn mului_extended_to_muli<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     drop_unused_high(op, rw, rarith::MulIOp::NAME)
 }
 
 /// mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]
-fn mulsi_extended_rhs_one(op: Op, rw: &mut Rewriter) -> bool {
+fn mulsi_extended_rhs_one<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(c) = constant_int_of(op.operand(1)) else {
         return false;
     };
@@ -419,7 +419,10 @@ fn mulsi_extended_rhs_one(op: Op, rw: &mut Rewriter) -> bool {
 // Bitwise ops of extensions ----------------------------------------------------------
 
 /// `op(ext(x), ext(y))` with x, y of one type -> `ext(op(x, y))`.
-fn bitwise_of_ext<Ext: OdsOp, Plain: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+fn bitwise_of_ext<'ir, Ext: OdsOp<'ir>, Plain: OdsOp<'ir>>(
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     let (Some(a), Some(b)) = (
         op.operand(0).defined_by::<Ext>(),
         op.operand(1).defined_by::<Ext>(),
@@ -441,27 +444,27 @@ fn bitwise_of_ext<Ext: OdsOp, Plain: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     true
 }
 
-fn and_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn and_of_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtUIOp, rarith::AndIOp>(op, rw)
 }
-fn and_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+fn and_of_extsi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtSIOp, rarith::AndIOp>(op, rw)
 }
-fn or_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn or_of_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtUIOp, rarith::OrIOp>(op, rw)
 }
-fn or_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+fn or_of_extsi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtSIOp, rarith::OrIOp>(op, rw)
 }
-fn xor_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn xor_of_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtUIOp, rarith::XOrIOp>(op, rw)
 }
-fn xor_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+fn xor_of_extsi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     bitwise_of_ext::<rarith::ExtSIOp, rarith::XOrIOp>(op, rw)
 }
 
 /// xori(cmpi(pred, a, b), true) -> cmpi(!pred, a, b) (scalar i1 true only).
-fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
+fn xori_not_cmpi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(cmp) = op.operand(0).defined_by::<rarith::CmpIOp>() else {
         return false;
     };
@@ -497,7 +500,7 @@ fn xori_not_cmpi(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) for a, b of one type.
-fn cmpi_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+fn cmpi_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(pred) = op
         .enum_attr("predicate")
         .and_then(CmpIPredicate::from_value)
@@ -532,17 +535,20 @@ fn cmpi_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     true
 }
 
-fn cmpi_ext_si(op: Op, rw: &mut Rewriter) -> bool {
+fn cmpi_ext_si<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     cmpi_of_ext::<rarith::ExtSIOp>(op, rw)
 }
-fn cmpi_ext_ui(op: Op, rw: &mut Rewriter) -> bool {
+fn cmpi_ext_ui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     cmpi_of_ext::<rarith::ExtUIOp>(op, rw)
 }
 
 // Casts ------------------------------------------------------------------------------
 
 /// `outer(inner(x))` -> `replacement(x)` of the outer op's result type.
-fn cast_of_cast<Inner: OdsOp, Replacement: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+fn cast_of_cast<'ir, Inner: OdsOp<'ir>, Replacement: OdsOp<'ir>>(
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     let Some(i) = op.operand(0).defined_by::<Inner>() else {
         return false;
     };
@@ -560,19 +566,19 @@ fn cast_of_cast<Inner: OdsOp, Replacement: OdsOp>(op: Op, rw: &mut Rewriter) -> 
     true
 }
 
-fn extsi_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn extsi_of_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     cast_of_cast::<rarith::ExtUIOp, rarith::ExtUIOp>(op, rw)
 }
-fn index_cast_of_extsi(op: Op, rw: &mut Rewriter) -> bool {
+fn index_cast_of_extsi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     cast_of_cast::<rarith::ExtSIOp, rarith::IndexCastOp>(op, rw)
 }
-fn index_castui_of_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn index_castui_of_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     cast_of_cast::<rarith::ExtUIOp, rarith::IndexCastUIOp>(op, rw)
 }
 
 /// `cast(cast(x))` -> x when the types round-trip (`inner` defines the
 /// operand; shared with rshape's size/index casts).
-pub(crate) fn round_trip<Inner: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+pub(crate) fn round_trip<'ir, Inner: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(i) = op.operand(0).defined_by::<Inner>() else {
         return false;
     };
@@ -584,10 +590,10 @@ pub(crate) fn round_trip<Inner: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     true
 }
 
-fn index_cast_of_index_cast(op: Op, rw: &mut Rewriter) -> bool {
+fn index_cast_of_index_cast<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     round_trip::<rarith::IndexCastOp>(op, rw)
 }
-fn index_castui_of_index_castui(op: Op, rw: &mut Rewriter) -> bool {
+fn index_castui_of_index_castui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     round_trip::<rarith::IndexCastUIOp>(op, rw)
 }
 
@@ -605,7 +611,7 @@ fn scalar_width(ty: Type) -> i64 {
 
 /// trunci(ext(x)) -> ext(x) when ext is wider than the trunc and the trunc
 /// is wider than x.
-fn trunci_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
+fn trunci_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(e) = op.operand(0).defined_by::<Ext>() else {
         return false;
     };
@@ -626,16 +632,16 @@ fn trunci_of_ext<Ext: OdsOp>(op: Op, rw: &mut Rewriter) -> bool {
     true
 }
 
-fn trunci_extsi_to_extsi(op: Op, rw: &mut Rewriter) -> bool {
+fn trunci_extsi_to_extsi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     trunci_of_ext::<rarith::ExtSIOp>(op, rw)
 }
-fn trunci_extui_to_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn trunci_extui_to_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     trunci_of_ext::<rarith::ExtUIOp>(op, rw)
 }
 
 /// trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the number
 /// of bits truncated away (the sign bits shifted in are dropped).
-fn trunci_shrsi_to_trunci_shrui(op: Op, rw: &mut Rewriter) -> bool {
+fn trunci_shrsi_to_trunci_shrui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(shr) = op.operand(0).defined_by::<rarith::ShRSIOp>() else {
         return false;
     };

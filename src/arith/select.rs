@@ -20,7 +20,7 @@ hooks!(rarith::SelectOp {
 /// Folds: equal arms; constant (splat) condition; a poison arm gives the
 /// other; `select %c, true, false : i1` is `%c`; an `eq`/`ne` comparison of
 /// the two arms picks one; dense conditions over dense arms fold per lane.
-fn fold_select(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_select<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (cond, t, f) = (op.operand(0), op.operand(1), op.operand(2));
     if t == f {
         return Some(Folded::Value(t));
@@ -61,7 +61,7 @@ fn fold_select(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// `select %dense_cond, %dense_a, %dense_b` lane by lane, for integer,
 /// index and float lanes alike (upstream picks whole attributes per lane).
-fn fold_per_lane(operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_per_lane<'ir>(operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (c, a, b) = (operands[0]?, operands[1]?, operands[2]?);
     if !(c.is_dense_elements() && a.is_dense_elements() && b.is_dense_elements()) {
         return None;
@@ -117,29 +117,35 @@ fn verify_select(op: Op) -> bool {
     true
 }
 
-fn fused(ops: &[Op]) -> Location {
+fn fused<'ir>(ops: &[Op<'ir>]) -> Location<'ir> {
     let locs: Vec<Location> = ops.iter().map(|o| o.location()).collect();
     Location::fused(&locs)
 }
 
-fn select(rw: &mut Rewriter, loc: Location, c: Value, a: Value, b: Value) -> Value {
+fn select<'ir>(
+    rw: &mut Rewriter<'ir>,
+    loc: Location<'ir>,
+    c: Value<'ir>,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     rw.create(rarith::SelectOp::NAME, loc, &[c, a, b], &[a.ty()], &[])
         .result(0)
 }
 
 /// select(p, a, select(p, b, c)) -> select(p, a, c)
-fn redundant_select_false(op: Op, rw: &mut Rewriter) -> bool {
+fn redundant_select_false<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     redundant_select(op, rw, 2)
 }
 
 /// select(p, select(p, a, b), c) -> select(p, a, c)
-fn redundant_select_true(op: Op, rw: &mut Rewriter) -> bool {
+fn redundant_select_true<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     redundant_select(op, rw, 1)
 }
 
 /// A select on `p` nested in arm `arm` (1: true, 2: false) of a select on
 /// the same `p`: that arm takes the inner select's value for the same arm.
-fn redundant_select(op: Op, rw: &mut Rewriter, arm: usize) -> bool {
+fn redundant_select<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, arm: usize) -> bool {
     let Some(inner) = op.operand(arm).defined_by::<rarith::SelectOp>() else {
         return false;
     };
@@ -159,7 +165,7 @@ fn redundant_select(op: Op, rw: &mut Rewriter, arm: usize) -> bool {
 }
 
 /// select(xori(p, -1), a, b) -> select(p, b, a) (scalar -1 constant only).
-fn select_not_cond(op: Op, rw: &mut Rewriter) -> bool {
+fn select_not_cond<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(x) = op.operand(0).defined_by::<rarith::XOrIOp>() else {
         return false;
     };
@@ -190,7 +196,7 @@ fn is_i1_constant(v: Value, value: bool) -> bool {
 }
 
 /// select(p, false, true) -> xori(p, true)
-fn select_i1_to_not(op: Op, rw: &mut Rewriter) -> bool {
+fn select_i1_to_not<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     if !(is_i1_constant(op.operand(1), false) && is_i1_constant(op.operand(2), true)) {
         return false;
     }
@@ -206,7 +212,7 @@ fn select_i1_to_not(op: Op, rw: &mut Rewriter) -> bool {
 
 /// select(c, 1, 0) -> extui(c); select(c, 0, 1) -> extui(xori(c, 1)) for
 /// scalar integer results wider than i1.
-fn select_to_extui(op: Op, rw: &mut Rewriter) -> bool {
+fn select_to_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     if !ty.is_integer() || ty.int_width() == Some(1) {
         return false;

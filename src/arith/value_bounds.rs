@@ -22,7 +22,7 @@ pub static VALUE_BOUNDS: ValueBoundsHooks = ValueBoundsHooks {
     populate,
 };
 
-fn populate(op: Op, value: Value, dim: Option<i64>, b: &mut Bounds) {
+fn populate<'ir>(op: Op<'ir>, value: Value<'ir>, dim: Option<i64>, b: &mut Bounds) {
     if op.isa::<rarith::SelectOp>() {
         return select(op, value, dim, b);
     }
@@ -51,7 +51,7 @@ fn populate(op: Op, value: Value, dim: Option<i64>, b: &mut Bounds) {
     b.bound(value, None, Relation::Eq, expr);
 }
 
-fn select(op: Op, value: Value, dim: Option<i64>, b: &mut Bounds) {
+fn select<'ir>(op: Op<'ir>, value: Value<'ir>, dim: Option<i64>, b: &mut Bounds) {
     let (condition, on_true, on_false) = (op.operand(0), op.operand(1), op.operand(2));
     if condition.ty().is_shaped() {
         // Element-wise: the three operands have the result's shape.

@@ -75,8 +75,8 @@ thread_local! {
 /// rarith and vector legal, other ops unknown (left alone). The driver
 /// folds an illegal op before rewriting it, legalizes the ops a rewrite
 /// creates, and fails on an illegal op nothing could rewrite, as upstream's.
-fn run(root: Op) -> bool {
-    let legality = |op: Op| {
+fn run<'ir>(root: Op<'ir>) -> bool {
+    let legality = |op: Op<'ir>| {
         if is_illegal(op) {
             Legality::Illegal
         } else if is_legal(op) {
@@ -85,8 +85,9 @@ fn run(root: Op) -> bool {
             Legality::Unknown
         }
     };
-    let rewrite =
-        |op: Op, operands: &[Value], rw: &mut Rewriter| expand(&mut Expander { rw }, op, operands);
+    let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
+        expand(&mut Expander { rw }, op, operands)
+    };
     // One pattern per root, as upstream: the driver never applies a pattern
     // again to the ops its own rewrite created (an expansion that creates a
     // `minnumf` needs the `minnumf` pattern).
@@ -113,36 +114,36 @@ fn run(root: Op) -> bool {
 
 /// Builds an expansion through the conversion's rewriter (ops go before
 /// the op being expanded).
-struct Expander<'r> {
-    rw: &'r mut Rewriter,
+struct Expander<'r, 'ir> {
+    rw: &'r mut Rewriter<'ir>,
 }
 
-impl Expander<'_> {
+impl<'ir> Expander<'_, 'ir> {
     /// Creates an op and returns its first result.
     fn emit(
         &mut self,
-        e: &Emit,
+        e: &Emit<'ir>,
         name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Value {
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Value<'ir> {
         self.emit_op(e, name, operands, types, attrs).result(0)
     }
 
     fn emit_op(
         &mut self,
-        e: &Emit,
+        e: &Emit<'ir>,
         name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         self.rw.create(name, e.loc, operands, types, attrs)
     }
 
     /// A binary op whose result has the type of its first operand.
-    fn binary(&mut self, e: &Emit, name: &str, a: Value, b: Value) -> Value {
+    fn binary(&mut self, e: &Emit<'ir>, name: &str, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
         let ty = a.ty();
         self.emit(e, name, &[a, b], &[ty], &[])
     }
@@ -162,7 +163,7 @@ fn is_illegal(op: Op) -> bool {
 }
 
 /// Element types of a cast's operand and result.
-fn cast_elements(op: Op) -> (Type, Type) {
+fn cast_elements<'ir>(op: Op<'ir>) -> (Type<'ir>, Type<'ir>) {
     (
         op.operand(0).ty().element_type_or_self(),
         op.result(0).ty().element_type_or_self(),
@@ -191,7 +192,7 @@ fn is_optional_cast(op: Op) -> bool {
     }
 }
 
-fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
+fn expand<'ir>(d: &mut Expander<'_, 'ir>, op: Op<'ir>, ops: &[Value<'ir>]) -> bool {
     if !is_illegal(op) {
         return false;
     }
@@ -247,7 +248,7 @@ fn expand(d: &mut Expander, op: Op, ops: &[Value]) -> bool {
 /// `floordivsi` expanded
 /// on their original operands (a plain rewrite, not a conversion), the ops
 /// it creates lowered in turn. False for other ops.
-pub(super) fn expand_ceil_floor_div(rw: &mut Rewriter, op: Op) -> bool {
+pub(super) fn expand_ceil_floor_div<'ir>(rw: &mut Rewriter<'ir>, op: Op<'ir>) -> bool {
     let expansion = if op.isa::<rarith::CeilDivSIOp>() {
         ceildivsi
     } else if op.isa::<rarith::CeilDivUIOp>() {
@@ -265,7 +266,12 @@ pub(super) fn expand_ceil_floor_div(rw: &mut Rewriter, op: Op) -> bool {
 }
 
 /// An integer (or index) constant of `ty`; a splat for vectors and tensors.
-fn constant(d: &mut Expander, e: &Emit, ty: Type, value: i64) -> Value {
+fn constant<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    ty: Type<'ir>,
+    value: i64,
+) -> Value<'ir> {
     let elt = ty.element_type_or_self();
     let width = elt.int_width().unwrap_or(64);
     // `i0`'s only value is 0; the attribute takes the width of the type.
@@ -282,27 +288,50 @@ fn constant(d: &mut Expander, e: &Emit, ty: Type, value: i64) -> Value {
     d.emit(e, rarith::ConstantOp::NAME, &[], &[ty], &[("value", attr)])
 }
 
-fn cmpi(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn cmpi<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    predicate: i64,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("integer-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
     d.emit(e, rarith::CmpIOp::NAME, &[a, b], &[i1], &[("predicate", p)])
 }
 
-fn cmpf(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn cmpf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    predicate: i64,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let i1 = crate::types::i1_same_shape(a.ty()).expect("float-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
     d.emit(e, rarith::CmpFOp::NAME, &[a, b], &[i1], &[("predicate", p)])
 }
 
-fn select(d: &mut Expander, e: &Emit, cond: Value, a: Value, b: Value) -> Value {
+fn select<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    cond: Value<'ir>,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ty = a.ty();
     d.emit(e, rarith::SelectOp::NAME, &[cond, a, b], &[ty], &[])
 }
 
 /// `n == 0 ? 0 : (n - 1) / m + 1`.
-fn ceildivui(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
+fn ceildivui<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let is_zero = cmpi(d, e, EQ, a, zero);
@@ -315,7 +344,12 @@ fn ceildivui(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
 
 /// `q = n / m`; `q + 1` when the division is inexact and `n`, `m` have the
 /// same sign, else `q`.
-fn ceildivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
+fn ceildivsi<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let one = constant(d, e, ty, 1);
@@ -332,7 +366,12 @@ fn ceildivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
 
 /// `q = n / m`; `q - 1` when the division is inexact and the signs differ,
 /// else `q`.
-fn floordivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
+fn floordivsi<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ty = a.ty();
     let quotient = d.binary(e, rarith::DivSIOp::NAME, a, b);
     let product = d.binary(e, rarith::MulIOp::NAME, quotient, b);
@@ -348,7 +387,13 @@ fn floordivsi(d: &mut Expander, e: &Emit, a: Value, b: Value) -> Value {
 }
 
 /// `cmpi pred, a, b ? a : b`.
-fn select_by(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+fn select_by<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    predicate: i64,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let cond = cmpi(d, e, predicate, a, b);
     select(d, e, cond, a, b)
 }
@@ -357,15 +402,15 @@ fn select_by(d: &mut Expander, e: &Emit, predicate: i64, a: Value, b: Value) -> 
 /// b` the NaN-propagating `maximumf`/`minimumf`, with `a` the NaN-ignoring
 /// `maxnumf`/`minnumf`. With `zeros`, equal operands first take that
 /// bitwise combination of their bits (which orders -0.0 below +0.0).
-fn float_select(
-    d: &mut Expander,
-    e: &Emit,
+fn float_select<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
     predicate: i64,
-    a: Value,
-    b: Value,
+    a: Value<'ir>,
+    b: Value<'ir>,
     zeros: Option<&str>,
-    nan_source: Value,
-) -> Value {
+    nan_source: Value<'ir>,
+) -> Value<'ir> {
     let cmp = cmpf(d, e, predicate, a, b);
     let mut picked = select(d, e, cmp, a, b);
     if let Some(combine) = zeros {
@@ -388,12 +433,12 @@ fn float_select(
 
 /// The scale as `f8E8M0FNU`: 16- and 32-bit float scales are truncated
 /// first; other scale types do not expand.
-fn scale_as_e8m0(
-    d: &mut Expander,
-    e: &Emit,
-    scale: Value,
-    fastmath: &[(&str, Attr)],
-) -> Option<Value> {
+fn scale_as_e8m0<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    scale: Value<'ir>,
+    fastmath: &[(&str, Attr<'ir>)],
+) -> Option<Value<'ir>> {
     let ty = scale.ty();
     let elt = ty.element_type_or_self();
     let width = crate::ffi::ir::float_width(elt)?;
@@ -405,7 +450,7 @@ fn scale_as_e8m0(
     elt.is_f8e8m0fnu().then_some(scale)
 }
 
-fn fastmath_of(op: Op) -> Vec<(&'static str, Attr)> {
+fn fastmath_of<'ir>(op: Op<'ir>) -> Vec<(&'static str, Attr<'ir>)> {
     op.attr("fastmath")
         .map(|f| ("fastmath", f))
         .into_iter()
@@ -413,7 +458,12 @@ fn fastmath_of(op: Op) -> Vec<(&'static str, Attr)> {
 }
 
 /// `extf(in) * extf(scale)` in the result type.
-fn scaling_extf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
+fn scaling_extf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    ops: &[Value<'ir>],
+) -> Option<Value<'ir>> {
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let ty = op.result(0).ty();
@@ -423,7 +473,12 @@ fn scaling_extf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Val
 }
 
 /// `truncf(in / extf(scale))` to the result type.
-fn scaling_truncf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<Value> {
+fn scaling_truncf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    ops: &[Value<'ir>],
+) -> Option<Value<'ir>> {
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let input_ty = ops[0].ty();
@@ -449,7 +504,12 @@ fn scaling_truncf(d: &mut Expander, e: &Emit, op: Op, ops: &[Value]) -> Option<V
 }
 
 /// `extf` bf16 -> f32: the 16 bits shifted into the high half of an f32.
-fn bf16_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
+fn bf16_extf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let ty = input.ty();
     let i16_ty = ty
@@ -473,7 +533,12 @@ fn bf16_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
 
 /// `truncf` f32 -> bf16 with round-to-nearest-even through a rounding bias
 /// (0x7fff plus bit 16), NaN mapped to 0x7fc0; only without a rounding mode.
-fn bf16_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn bf16_truncf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Option<Value<'ir>> {
     if op.attr("roundingmode").is_some() {
         return None;
     }
@@ -506,7 +571,12 @@ fn bf16_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value
 
 /// The expansion of a cast an option selects, in upstream's pattern order
 /// (bf16, f4E2M1FN, f8E8M0FNU).
-fn optional_cast(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn optional_cast<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Option<Value<'ir>> {
     let flags = FLAGS.with(|f| f.get());
     let (from, to) = cast_elements(op);
     if op.isa::<rarith::ExtFOp>() {
@@ -538,14 +608,19 @@ fn optional_cast(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Val
 }
 
 /// `ty` with element type `element` (shape kept).
-fn like(ty: Type, element: Type) -> Type {
+fn like<'ir>(ty: Type<'ir>, element: Type<'ir>) -> Type<'ir> {
     ty.with_element_type(element)
         .expect("int or float like type")
 }
 
 /// `extf` from f8E8M0FNU: the exponent byte shifted into an f32's exponent
 /// (0xff, NaN, to an all-ones NaN), then to the result width.
-fn f8e8m0_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
+fn f8e8m0_extf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (i8t, i32t, f32t) = (
@@ -575,7 +650,12 @@ fn f8e8m0_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
 }
 
 /// `truncf` to f8E8M0FNU: the f32 exponent byte (default rounding only).
-fn f8e8m0_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Value> {
+fn f8e8m0_truncf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Option<Value<'ir>> {
     if op.attr("roundingmode").is_some() {
         return None;
     }
@@ -609,7 +689,12 @@ fn f8e8m0_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Option<Val
 }
 
 /// `extf` from f4E2M1FN: the f32 bits assembled from the 4-bit code.
-fn f4e2m1_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
+fn f4e2m1_extf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (f32t, i4t, i32t) = (
@@ -654,7 +739,12 @@ fn f4e2m1_extf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
 
 /// `truncf` to f4E2M1FN: clamp to [-6, 6], then sign, rebiased exponent and
 /// first mantissa bit, with subnormal, 0.5 and round-to-nearest-even fixes.
-fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
+fn f4e2m1_truncf<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    op: Op<'ir>,
+    input: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
     let ty = input.ty();
     let (i4t, i8t, i32t, f32t) = (
@@ -719,7 +809,12 @@ fn f4e2m1_truncf(d: &mut Expander, e: &Emit, op: Op, input: Value) -> Value {
 }
 
 /// A float constant of `ty` (a splat for shaped types).
-fn float_constant(d: &mut Expander, e: &Emit, ty: Type, value: f32) -> Value {
+fn float_constant<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    ty: Type<'ir>,
+    value: f32,
+) -> Value<'ir> {
     let elt = ty.element_type_or_self();
     let fp = crate::semantics::float::Fp::from_bits(
         crate::semantics::float::Format::F32,

@@ -71,7 +71,7 @@ fn kind_of(op: Op) -> Option<Kind> {
 }
 
 /// APFloat's `Semantics` number of a float type (`SemanticsToEnum`).
-fn semantics(ty: Type) -> Option<i64> {
+fn semantics<'ir>(ty: Type<'ir>) -> Option<i64> {
     let names: &[(&str, i64)] = &[
         ("f16", 0),
         ("bf16", 1),
@@ -96,9 +96,9 @@ fn semantics(ty: Type) -> Option<i64> {
     names.iter().find(|(n, _)| *n == text).map(|(_, s)| *s)
 }
 
-struct Lowering {
-    ctx: Context,
-    module: Op,
+struct Lowering<'ir> {
+    ctx: Context<'ir>,
+    module: Op<'ir>,
     failed: bool,
 }
 
@@ -114,12 +114,18 @@ fn run(module: Op) -> bool {
     !l.failed
 }
 
-impl Lowering {
-    fn int(&self, w: u32) -> Type {
+impl<'ir> Lowering<'ir> {
+    fn int(&self, w: u32) -> Type<'ir> {
         self.ctx.integer_type(w)
     }
 
-    fn constant(&self, b: &Builder, loc: crate::ffi::ir::Location, width: u32, v: i64) -> Value {
+    fn constant(
+        &self,
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        width: u32,
+        v: i64,
+    ) -> Value<'ir> {
         let ty = self.int(width);
         let attr = if width == 1 {
             self.ctx.bool_attr(v != 0)
@@ -139,7 +145,12 @@ impl Lowering {
     /// The runtime function `_mlir_apfloat_<name>`, declared at the top of
     /// the module if it is not yet; None (after an error) when a symbol of
     /// that name has another type.
-    fn declare(&mut self, name: &str, inputs: &[Type], result: Type) -> Option<Attr> {
+    fn declare(
+        &mut self,
+        name: &str,
+        inputs: &[Type<'ir>],
+        result: Type<'ir>,
+    ) -> Option<Attr<'ir>> {
         let full = format!("_mlir_apfloat_{name}");
         let symbol = self.ctx.flat_symbol_ref(&full);
         let fn_ty = self.ctx.function_type(inputs, &[result]);
@@ -177,18 +188,23 @@ impl Lowering {
 
     fn call(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        callee: Attr,
-        args: &[Value],
-        result: Type,
-    ) -> Value {
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        callee: Attr<'ir>,
+        args: &[Value<'ir>],
+        result: Type<'ir>,
+    ) -> Value<'ir> {
         b.create("func.call", loc, args, &[result], &[("callee", callee)])
             .result(0)
     }
 
     /// `x` (a float) as its bits zero-extended to i64.
-    fn bits64(&self, b: &Builder, loc: crate::ffi::ir::Location, x: Value) -> Option<Value> {
+    fn bits64(
+        &self,
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        x: Value<'ir>,
+    ) -> Option<Value<'ir>> {
         let width = crate::ffi::ir::float_width(x.ty())?;
         let bits = b
             .create(rarith::BitcastOp::NAME, loc, &[x], &[self.int(width)], &[])
@@ -206,11 +222,11 @@ impl Lowering {
     /// The i64 result `r` truncated to `width` bits, bitcast to `float`.
     fn to_float(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        r: Value,
-        float: Type,
-    ) -> Option<Value> {
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        r: Value<'ir>,
+        float: Type<'ir>,
+    ) -> Option<Value<'ir>> {
         let width = crate::ffi::ir::float_width(float)?;
         let bits = if width == 64 {
             r
@@ -224,12 +240,12 @@ impl Lowering {
         )
     }
 
-    fn rewrite(&mut self, op: Op) {
+    fn rewrite(&mut self, op: Op<'ir>) {
         let Some(kind) = kind_of(op) else { return };
         let scalar_in = op.operand(0).ty().element_type_or_self();
         let scalar_out = op.result(0).ty().element_type_or_self();
         // Widths beyond 64 bits do not travel in an i64.
-        let too_wide = |t: Type| {
+        let too_wide = |t: Type<'ir>| {
             t.int_width()
                 .or_else(|| crate::ffi::ir::float_width(t))
                 .is_none_or(|w| w > 64)
@@ -312,13 +328,13 @@ impl Lowering {
     /// One scalar (or vector element) of `op`.
     fn element(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        op: Op,
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        op: Op<'ir>,
         kind: Kind,
-        callee: Attr,
-        args: &[Value],
-    ) -> Option<Value> {
+        callee: Attr<'ir>,
+        args: &[Value<'ir>],
+    ) -> Option<Value<'ir>> {
         let i64 = self.int(64);
         let out = op.result(0).ty().element_type_or_self();
         match kind {
@@ -392,7 +408,7 @@ impl Lowering {
         }
     }
 
-    fn runtime(&self, name: &str) -> Attr {
+    fn runtime(&self, name: &str) -> Attr<'ir> {
         self.ctx.flat_symbol_ref(&format!("_mlir_apfloat_{name}"))
     }
 
@@ -404,12 +420,12 @@ impl Lowering {
     /// `remf` (docs/upstream-differences.md).
     fn fmod(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        sem: Value,
-        x: Value,
-        y: Value,
-    ) -> Value {
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        sem: Value<'ir>,
+        x: Value<'ir>,
+        y: Value<'ir>,
+    ) -> Value<'ir> {
         let (i8, i64) = (self.int(8), self.int(64));
         let r = self.call(b, loc, self.runtime("remainder"), &[sem, x, y], i64);
         let zero = self.constant(b, loc, 64, 0);
@@ -470,12 +486,12 @@ impl Lowering {
     /// `fptoui` truncate (docs/upstream-differences.md).
     fn truncate(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        sem: Value,
-        x: Value,
-        ty: Type,
-    ) -> Option<Value> {
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        sem: Value<'ir>,
+        x: Value<'ir>,
+        ty: Type<'ir>,
+    ) -> Option<Value<'ir>> {
         let format = ty.float_format()?;
         let one_bits =
             crate::semantics::float::Fp::from_int(format, &ApInt::from_u64(8, 1), false)?
@@ -496,11 +512,11 @@ impl Lowering {
     /// 2 greater, 3 unordered), built as upstream's chain of tests.
     fn compare_result(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        cmp: Value,
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        cmp: Value<'ir>,
         pred: CmpFPredicate,
-    ) -> Value {
+    ) -> Value<'ir> {
         const LT: i64 = 0;
         const EQ: i64 = 1;
         const GT: i64 = 2;
@@ -528,11 +544,11 @@ impl Lowering {
 
     fn any_of(
         &self,
-        b: &Builder,
-        loc: crate::ffi::ir::Location,
-        cmp: Value,
+        b: &Builder<'ir>,
+        loc: crate::ffi::ir::Location<'ir>,
+        cmp: Value<'ir>,
         vals: &[i64],
-    ) -> Value {
+    ) -> Value<'ir> {
         let c = self.constant(b, loc, 8, vals[0]);
         let eq = Attr::int(self.int(64), &ApInt::from_u64(64, 0));
         let first = b

@@ -156,16 +156,16 @@ const FASTMATH_NAMES: &[(u64, &str)] = &[
     (1, "reassoc"),
 ];
 
-struct Lowering {
-    ctx: Context,
-    overflow_attrs: HashMap<u64, Attr>,
-    fastmath_attrs: HashMap<u64, Attr>,
+struct Lowering<'ir> {
+    ctx: Context<'ir>,
+    overflow_attrs: HashMap<u64, Attr<'ir>>,
+    fastmath_attrs: HashMap<u64, Attr<'ir>>,
 }
 
-impl Lowering {
+impl<'ir> Lowering<'ir> {
     /// The `overflowFlags` property of LLVM integer ops (an `i32` with
     /// nsw = 1, nuw = 2, as rarith's flags).
-    fn overflow_attr(&mut self, flags: u64) -> Attr {
+    fn overflow_attr(&mut self, flags: u64) -> Attr<'ir> {
         let ctx = self.ctx;
         *self
             .overflow_attrs
@@ -174,7 +174,7 @@ impl Lowering {
     }
 
     /// `#llvm.fastmath<...>` for rarith fast-math bits (made once per set).
-    fn fastmath_attr(&mut self, flags: u64) -> Attr {
+    fn fastmath_attr(&mut self, flags: u64) -> Attr<'ir> {
         let ctx = self.ctx;
         *self.fastmath_attrs.entry(flags).or_insert_with(|| {
             let names: Vec<&str> = if flags & 127 == 127 {
@@ -198,7 +198,7 @@ impl Lowering {
 
     /// Lowers one op given its converted operands; false when it cannot be
     /// lowered (the op then stays, as in upstream's partial conversion).
-    fn lower(&mut self, rw: &mut Rewriter, op: Op, operands: &[Value]) -> bool {
+    fn lower(&mut self, rw: &mut Rewriter<'ir>, op: Op<'ir>, operands: &[Value<'ir>]) -> bool {
         let name = op.name();
         let loc = op.location();
         if op.isa::<rarith::ConstantOp>() {
@@ -234,7 +234,7 @@ impl Lowering {
         // (as upstream leaves them: their integer stand-ins cannot compute);
         // select and bitcast only move bits, and lower.
         let moves_bits = op.isa::<rarith::SelectOp>() || op.isa::<rarith::BitcastOp>();
-        let unsupported_float = |t: Type| {
+        let unsupported_float = |t: Type<'ir>| {
             let e = t.element_type_or_self();
             e.is_float() && !is_llvm_float(e)
         };
@@ -330,16 +330,16 @@ impl Lowering {
     #[allow(clippy::too_many_arguments)]
     fn lower_unrolled(
         &mut self,
-        rw: &mut Rewriter,
-        op: Op,
+        rw: &mut Rewriter<'ir>,
+        op: Op<'ir>,
         target: &str,
-        operands: &[Value],
-        result_ty: Type,
+        operands: &[Value<'ir>],
+        result_ty: Type<'ir>,
         dims: &[i64],
-        attrs: &[(&str, Attr)],
+        attrs: &[(&str, Attr<'ir>)],
     ) -> bool {
         let loc = op.location();
-        let inner_ty = |ty: Type| -> Option<Type> {
+        let inner_ty = |ty: Type<'ir>| -> Option<Type> {
             let d = ty.dims()?;
             rw.convert_type(
                 ty.context()
@@ -391,7 +391,7 @@ impl Lowering {
 
     /// The converted type of an extended op's operands, on scalars or 1-D
     /// vectors (n-D vectors are not supported, as upstream).
-    fn extended_type(rw: &Rewriter, op: Op) -> Option<Type> {
+    fn extended_type(rw: &Rewriter<'ir>, op: Op<'ir>) -> Option<Type<'ir>> {
         if outer_dims(op.operand(0).ty()).is_some() {
             return None;
         }
@@ -399,7 +399,12 @@ impl Lowering {
     }
 
     /// `addui_extended`: `llvm.intr.uadd.with.overflow` and its two fields.
-    fn lower_add_extended(&mut self, rw: &mut Rewriter, op: Op, operands: &[Value]) -> bool {
+    fn lower_add_extended(
+        &mut self,
+        rw: &mut Rewriter<'ir>,
+        op: Op<'ir>,
+        operands: &[Value<'ir>],
+    ) -> bool {
         let (Some(ty), Some(overflow_ty)) = (
             Self::extended_type(rw, op),
             rw.convert_type(op.result(1).ty()),
@@ -434,9 +439,9 @@ impl Lowering {
     /// and shifted right by the width then truncated (high half).
     fn lower_mul_extended(
         &mut self,
-        rw: &mut Rewriter,
-        op: Op,
-        operands: &[Value],
+        rw: &mut Rewriter<'ir>,
+        op: Op<'ir>,
+        operands: &[Value<'ir>],
         extend: &str,
     ) -> bool {
         let Some(ty) = Self::extended_type(rw, op) else {
@@ -504,9 +509,9 @@ impl Lowering {
     /// narrower -> trunc; wider -> sext (index_cast) or zext (index_castui).
     fn lower_index_cast(
         &mut self,
-        rw: &mut Rewriter,
-        op: Op,
-        operands: &[Value],
+        rw: &mut Rewriter<'ir>,
+        op: Op<'ir>,
+        operands: &[Value<'ir>],
         signed: bool,
     ) -> bool {
         let input = op.operand(0);
@@ -518,7 +523,7 @@ impl Lowering {
         };
         // Element widths of the original types (index has the converter's
         // width once lowered); the converted types may be arrays of vectors.
-        let width = |t: Type| {
+        let width = |t: Type<'ir>| {
             let e = t.element_type_or_self();
             if e.is_index() {
                 rw.convert_type(e)?.int_width()
@@ -594,7 +599,7 @@ pub static TO_LLVM: ToLlvmPatterns = ToLlvmPatterns {
 
 /// One op: `ceildivsi`/`ceildivui`/`floordivsi` expanded (the ops created
 /// lower in turn), anything else lowered directly.
-fn lower_to_llvm(op: Op, operands: &[Value], rw: &mut Rewriter) -> bool {
+fn lower_to_llvm<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>) -> bool {
     super::arith_expand::expand_ceil_floor_div(rw, op)
         || Lowering {
             ctx: op.context(),
@@ -609,8 +614,8 @@ fn lower_to_llvm(op: Op, operands: &[Value], rw: &mut Rewriter) -> bool {
 /// lowers stays, as upstream leaves arith ops it cannot lower); the driver
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
-fn run(root: Op, index_width: u32) -> bool {
-    let legality = |op: Op| {
+fn run<'ir>(root: Op<'ir>, index_width: u32) -> bool {
+    let legality = |op: Op<'ir>| {
         let name = op.name();
         if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
             Legality::Legal

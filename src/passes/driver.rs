@@ -26,16 +26,16 @@ pub const UGE: i64 = 9;
 /// conversion rewriter (before the op being converted, or at the end of a
 /// block of a region the pattern creates), so the driver sees, legalizes
 /// and, on failure, rolls back everything a pattern builds.
-pub struct Driver<'r> {
-    rw: &'r mut Rewriter,
+pub struct Driver<'r, 'ir> {
+    rw: &'r mut Rewriter<'ir>,
     /// The operands of the op being converted, as the driver maps them.
-    adaptor: Vec<Value>,
+    adaptor: Vec<Value<'ir>>,
 }
 
 /// A pattern: rewrites `op` through the driver; false when it does not apply.
-pub type Apply = fn(&mut Driver, Op) -> bool;
+pub type Apply = for<'r, 'ir> fn(&mut Driver<'r, 'ir>, Op<'ir>) -> bool;
 
-impl Driver<'_> {
+impl<'ir> Driver<'_, 'ir> {
     /// MLIR's partial conversion of everything under `root`, without a type
     /// converter (patterns see the replacement values of their operands as
     /// they are): ops `is_legal` accepts are legal, the others are attempted
@@ -43,15 +43,20 @@ impl Driver<'_> {
     /// The driver folds first, legalizes the ops a pattern creates, and
     /// fails (with its diagnostic) when a replacement of another type keeps
     /// a use.
-    pub fn run(root: Op, is_legal: fn(Op) -> bool, roots: &[&'static str], apply: Apply) -> bool {
-        let legality = |op: Op| {
+    pub fn run(
+        root: Op<'ir>,
+        is_legal: fn(Op<'ir>) -> bool,
+        roots: &[&'static str],
+        apply: Apply,
+    ) -> bool {
+        let legality = |op: Op<'ir>| {
             if is_legal(op) {
                 Legality::Legal
             } else {
                 Legality::Unknown
             }
         };
-        let rewrite = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+        let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
             let mut driver = Driver {
                 rw,
                 adaptor: operands.to_vec(),
@@ -79,18 +84,18 @@ impl Driver<'_> {
     }
 
     /// The operands of the op being converted (the adaptor values).
-    pub fn operands(&self, _op: Op) -> Vec<Value> {
+    pub fn operands(&self, _op: Op<'ir>) -> Vec<Value<'ir>> {
         self.adaptor.clone()
     }
 
     /// Replaces `op` by `values` (true: the op is converted).
-    pub fn replace(&mut self, op: Op, values: Vec<Value>) -> bool {
+    pub fn replace(&mut self, op: Op<'ir>, values: Vec<Value<'ir>>) -> bool {
         self.rw.replace_op(op, &values);
         true
     }
 
     /// Inserts a detached op (one with regions, or a clone) at `e`.
-    pub fn insert(&mut self, e: &Emit, op: Op) -> Op {
+    pub fn insert(&mut self, e: &Emit<'ir>, op: Op<'ir>) -> Op<'ir> {
         match e.at {
             At::BeforeRoot => self.rw.insert(op),
             At::End(block) => {
@@ -103,29 +108,29 @@ impl Driver<'_> {
     /// Creates an op at `e` and returns its first result.
     pub fn emit(
         &mut self,
-        e: &Emit,
+        e: &Emit<'ir>,
         name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Value {
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Value<'ir> {
         self.emit_op(e, name, operands, types, attrs).result(0)
     }
 
     pub fn emit_op(
         &mut self,
-        e: &Emit,
+        e: &Emit<'ir>,
         name: &str,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         let op = Op::create(name, e.loc, operands, types, attrs)
             .unwrap_or_else(|| panic!("op `{name}` is not registered"));
         self.insert(e, op)
     }
 
-    pub fn index(&mut self, e: &Emit, v: i64) -> Value {
+    pub fn index(&mut self, e: &Emit<'ir>, v: i64) -> Value<'ir> {
         let ctx = e.loc.context();
         let attr = Attr::int(ctx.index_type(), &ApInt::from_i64(64, v));
         self.emit(
@@ -137,7 +142,7 @@ impl Driver<'_> {
         )
     }
 
-    pub fn boolean(&mut self, e: &Emit, v: bool) -> Value {
+    pub fn boolean(&mut self, e: &Emit<'ir>, v: bool) -> Value<'ir> {
         let ctx = e.loc.context();
         let attr = ctx.bool_attr(v);
         self.emit(
@@ -149,12 +154,18 @@ impl Driver<'_> {
         )
     }
 
-    pub fn dim(&mut self, e: &Emit, t: Value, i: Value) -> Value {
+    pub fn dim(&mut self, e: &Emit<'ir>, t: Value<'ir>, i: Value<'ir>) -> Value<'ir> {
         let ctx = e.loc.context();
         self.emit(e, "tensor.dim", &[t, i], &[ctx.index_type()], &[])
     }
 
-    pub fn cmpi(&mut self, e: &Emit, predicate: i64, a: Value, b: Value) -> Value {
+    pub fn cmpi(
+        &mut self,
+        e: &Emit<'ir>,
+        predicate: i64,
+        a: Value<'ir>,
+        b: Value<'ir>,
+    ) -> Value<'ir> {
         let ctx = e.loc.context();
         let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
         self.emit(
@@ -166,48 +177,54 @@ impl Driver<'_> {
         )
     }
 
-    pub fn binary(&mut self, e: &Emit, name: &str, a: Value, b: Value) -> Value {
+    pub fn binary(
+        &mut self,
+        e: &Emit<'ir>,
+        name: &str,
+        a: Value<'ir>,
+        b: Value<'ir>,
+    ) -> Value<'ir> {
         let ty = a.ty();
         self.emit(e, name, &[a, b], &[ty], &[])
     }
 
-    pub fn extract(&mut self, e: &Emit, t: Value, i: Value) -> Value {
+    pub fn extract(&mut self, e: &Emit<'ir>, t: Value<'ir>, i: Value<'ir>) -> Value<'ir> {
         let elt = t.ty().element_type_or_self();
         self.emit(e, "tensor.extract", &[t, i], &[elt], &[])
     }
 
-    pub fn yield_(&mut self, e: &Emit, name: &str, values: &[Value]) {
+    pub fn yield_(&mut self, e: &Emit<'ir>, name: &str, values: &[Value<'ir>]) {
         self.emit_op(e, name, values, &[], &[]);
     }
 }
 
 /// Where new ops go.
 #[derive(Clone, Copy)]
-pub enum At {
+pub enum At<'ir> {
     /// Before the op being converted.
     BeforeRoot,
     /// At the end of a block (of a region the pattern creates).
-    End(Block),
+    End(Block<'ir>),
 }
 
 /// Where new ops go, and the location they get.
-pub struct Emit {
+pub struct Emit<'ir> {
     /// Where ops go.
-    pub at: At,
+    pub at: At<'ir>,
     /// Their location.
-    pub loc: Location,
+    pub loc: Location<'ir>,
 }
 
-impl Emit {
+impl<'ir> Emit<'ir> {
     /// Before `op` (the op being converted), with its location.
-    pub fn before(op: Op) -> Self {
+    pub fn before(op: Op<'ir>) -> Self {
         Emit {
             at: At::BeforeRoot,
             loc: op.location(),
         }
     }
     /// At the end of `block`.
-    pub fn at_end(block: Block, loc: Location) -> Self {
+    pub fn at_end(block: Block<'ir>, loc: Location<'ir>) -> Self {
         Emit {
             at: At::End(block),
             loc,

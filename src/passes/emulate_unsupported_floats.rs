@@ -41,7 +41,7 @@ const FLOAT_NAMES: &[&str] = &[
     "f128",
 ];
 
-fn float_type(ctx: Context, name: &str) -> Option<Type> {
+fn float_type<'ir>(ctx: Context<'ir>, name: &str) -> Option<Type<'ir>> {
     FLOAT_NAMES
         .contains(&name)
         .then(|| ctx.parse_type(name))
@@ -60,7 +60,7 @@ const VECTOR_ARITHMETIC: &[&str] = &[
 /// Vector ops that only move values (always legal).
 const VECTOR_MOVES: &[&str] = &["vector.splat", "vector.broadcast"];
 
-fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
+fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
     let ctx = root.context();
     let unknown = ctx.unknown_location();
     let Some(target) = float_type(ctx, target_name) else {
@@ -83,7 +83,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         unknown.emit_error("target type cannot be an unsupported source type");
         return false;
     }
-    let convert = |ty: Type| -> Option<Type> {
+    let convert = |ty: Type<'ir>| -> Option<Type> {
         if sources.contains(&ty) {
             return Some(target);
         }
@@ -92,8 +92,8 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         }
         Some(ty)
     };
-    let legal_type = |ty: Type| convert(ty) == Some(ty);
-    let op_is_legal = |op: Op| {
+    let legal_type = |ty: Type<'ir>| convert(ty) == Some(ty);
+    let op_is_legal = |op: Op<'ir>| {
         op.operands().all(|v| legal_type(v.ty())) && op.results().all(|v| legal_type(v.ty()))
     };
     let contract = ctx
@@ -102,7 +102,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
             u64::from(FastMathFlags::CONTRACT.bits()),
         )
         .expect("fastmath attribute");
-    let legality = |op: Op| {
+    let legality = |op: Op<'ir>| {
         let name = op.name();
         if op.isa::<rarith::BitcastOp>()
             || op.isa::<rarith::ExtFOp>()
@@ -124,9 +124,9 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         Legality::Legal
     };
     let extend = |b: &crate::ffi::dialect_conversion::MaterializeBuilder,
-                  ty: Type,
-                  inputs: &[Value],
-                  loc: Location| {
+                  ty: Type<'ir>,
+                  inputs: &[Value<'ir>],
+                  loc: Location<'ir>| {
         let [input] = inputs else { return None };
         let ext = b.create(
             rarith::ExtFOp::NAME,
@@ -137,7 +137,7 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
         );
         Some(ext.result(0))
     };
-    let emulate = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+    let emulate = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
         emulate_op(op, operands, rw, &convert, op_is_legal(op), contract)
     };
     let patterns = [ConversionPattern {
@@ -159,13 +159,13 @@ fn run(root: Op, source_names: &[&str], target_name: &str) -> bool {
 
 /// The op rebuilt on converted operands and result types, each converted
 /// result truncated back to its old type.
-fn emulate_op(
-    op: Op,
-    operands: &[Value],
-    rw: &mut Rewriter,
-    convert: &dyn Fn(Type) -> Option<Type>,
+fn emulate_op<'ir>(
+    op: Op<'ir>,
+    operands: &[Value<'ir>],
+    rw: &mut Rewriter<'ir>,
+    convert: &dyn Fn(Type<'ir>) -> Option<Type<'ir>>,
     legal: bool,
-    contract: Attr,
+    contract: Attr<'ir>,
 ) -> bool {
     if legal || op.num_regions() != 0 || op.num_successors() != 0 {
         return false;

@@ -20,7 +20,7 @@ use crate::semantics::float::Fp;
 
 impl RunPass for decls::RArithEmulateWideInt {
     type Options = decls::RArithEmulateWideIntOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
+    fn run<'ir>(op: Op<'ir>, options: Self::Options) -> bool {
         let widest = options.widest_int_supported;
         // Upstream fails the pass, without a diagnostic, on a width that is
         // not a power of two of at least 2.
@@ -68,16 +68,16 @@ const VECTOR_PRINT: &str = "vector.print";
 /// Upstream's `WideIntEmulationConverter` for a target whose widest integer
 /// has `n` bits.
 #[derive(Clone, Copy)]
-struct Converter {
-    ctx: Context,
+struct Converter<'ir> {
+    ctx: Context<'ir>,
     n: u32,
 }
 
-impl Converter {
+impl<'ir> Converter<'ir> {
     /// The converted type: integers up to N bits and non-integers stay,
     /// 2N-bit integers (scalar or vector elements) gain a trailing
     /// dimension of two N-bit halves, anything wider has no conversion.
-    fn convert(self, ty: Type) -> Option<Type> {
+    fn convert(self, ty: Type<'ir>) -> Option<Type<'ir>> {
         if let Some((inputs, results)) = ty.function_signature() {
             let inputs = self.convert_all(&inputs)?;
             let results = self.convert_all(&results)?;
@@ -101,7 +101,7 @@ impl Converter {
     }
 
     /// An integer element of width w in a vector of `dims` (none: scalar).
-    fn convert_integer(self, element: Type, dims: &[i64]) -> Option<Type> {
+    fn convert_integer(self, element: Type<'ir>, dims: &[i64]) -> Option<Type<'ir>> {
         let width = element.int_width()?;
         if width <= self.n {
             return Some(element);
@@ -114,32 +114,32 @@ impl Converter {
         self.ctx.vector_type(&shape, self.ctx.integer_type(self.n))
     }
 
-    fn convert_all(self, types: &[Type]) -> Option<Vec<Type>> {
+    fn convert_all(self, types: &[Type<'ir>]) -> Option<Vec<Type<'ir>>> {
         types.iter().map(|&t| self.convert(t)).collect()
     }
 
-    fn is_legal(self, ty: Type) -> bool {
+    fn is_legal(self, ty: Type<'ir>) -> bool {
         self.convert(ty) == Some(ty)
     }
 
     /// Every operand and result type is legal (`TypeConverter::isLegal`).
-    fn is_legal_op(self, op: Op) -> bool {
+    fn is_legal_op(self, op: Op<'ir>) -> bool {
         op.operands().all(|v| self.is_legal(v.ty())) && op.results().all(|v| self.is_legal(v.ty()))
     }
 
     /// The converted type of a wide value: a vector of halves, or None.
-    fn halves_type(self, ty: Type) -> Option<Type> {
+    fn halves_type(self, ty: Type<'ir>) -> Option<Type<'ir>> {
         self.convert(ty).filter(|t| t.is_vector())
     }
 }
 
-fn run(root: Op, widest: u32) -> bool {
+fn run<'ir>(root: Op<'ir>, widest: u32) -> bool {
     let conv = Converter {
         ctx: root.context(),
         n: widest,
     };
-    let convert = |ty: Type| conv.convert(ty);
-    let legality = |op: Op| {
+    let convert = |ty: Type<'ir>| conv.convert(ty);
+    let legality = |op: Op<'ir>| {
         let name = op.name();
         let dynamic = |legal: bool| {
             if legal {
@@ -162,7 +162,7 @@ fn run(root: Op, widest: u32) -> bool {
             _ => Legality::Unknown,
         }
     };
-    let rewrite = |op: Op, operands: &[Value], rw: &mut Rewriter| {
+    let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
         let mut e = Emulator {
             rw,
             conv,
@@ -191,44 +191,56 @@ fn run(root: Op, widest: u32) -> bool {
 }
 
 /// Builds one emulation before the op it replaces.
-struct Emulator<'r> {
-    rw: &'r mut Rewriter,
-    conv: Converter,
-    loc: Location,
+struct Emulator<'r, 'ir> {
+    rw: &'r mut Rewriter<'ir>,
+    conv: Converter<'ir>,
+    loc: Location<'ir>,
 }
 
-impl Emulator<'_> {
-    fn ctx(&self) -> Context {
+impl<'ir> Emulator<'_, 'ir> {
+    fn ctx(&self) -> Context<'ir> {
         self.conv.ctx
     }
 
     /// Creates an op and returns it.
-    fn op(&mut self, name: &str, operands: &[Value], types: &[Type], attrs: &[(&str, Attr)]) -> Op {
+    fn op(
+        &mut self,
+        name: &str,
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         self.rw.create(name, self.loc, operands, types, attrs)
     }
 
     /// Creates a one-result op and returns its result.
-    fn value(&mut self, name: &str, operands: &[Value], ty: Type, attrs: &[(&str, Attr)]) -> Value {
+    fn value(
+        &mut self,
+        name: &str,
+        operands: &[Value<'ir>],
+        ty: Type<'ir>,
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Value<'ir> {
         self.op(name, operands, &[ty], attrs).result(0)
     }
 
     /// A binary op whose result has the type of its first operand.
-    fn binary(&mut self, name: &str, a: Value, b: Value) -> Value {
+    fn binary(&mut self, name: &str, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
         self.value(name, &[a, b], a.ty(), &[])
     }
 
     /// A cast (`extsi`, `extui`, `index_cast`, ...) to `ty`.
-    fn cast(&mut self, name: &str, input: Value, ty: Type) -> Value {
+    fn cast(&mut self, name: &str, input: Value<'ir>, ty: Type<'ir>) -> Value<'ir> {
         self.value(name, &[input], ty, &[])
     }
 
     /// A cast built and folded at once (MLIR's `createOrFold`).
-    fn cast_or_fold(&mut self, name: &str, input: Value, ty: Type) -> Value {
+    fn cast_or_fold(&mut self, name: &str, input: Value<'ir>, ty: Type<'ir>) -> Value<'ir> {
         self.rw.create_or_fold(name, self.loc, &[input], &[ty], &[])[0]
     }
 
     /// `i1`, or a vector of `i1` of the shape of `like`.
-    fn bool_like(&self, like: Type) -> Type {
+    fn bool_like(&self, like: Type<'ir>) -> Type<'ir> {
         let i1 = self.ctx().integer_type(1);
         if like.is_vector() {
             like.with_element_type(i1).expect("bool vector")
@@ -237,7 +249,7 @@ impl Emulator<'_> {
         }
     }
 
-    fn cmpi(&mut self, predicate: CmpIPredicate, a: Value, b: Value) -> Value {
+    fn cmpi(&mut self, predicate: CmpIPredicate, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
         let ctx = self.ctx();
         let p = Attr::int(
             ctx.integer_type(64),
@@ -247,12 +259,12 @@ impl Emulator<'_> {
         self.value(rarith::CmpIOp::NAME, &[a, b], ty, &[("predicate", p)])
     }
 
-    fn select(&mut self, cond: Value, a: Value, b: Value) -> Value {
+    fn select(&mut self, cond: Value<'ir>, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
         self.value(rarith::SelectOp::NAME, &[cond, a, b], a.ty(), &[])
     }
 
     /// A constant of `ty`: an attribute, or a splat of one for vectors.
-    fn constant(&mut self, ty: Type, scalar: Attr) -> Value {
+    fn constant(&mut self, ty: Type<'ir>, scalar: Attr<'ir>) -> Value<'ir> {
         let value = if ty.is_vector() {
             Attr::splat(ty, scalar)
         } else {
@@ -263,7 +275,7 @@ impl Emulator<'_> {
 
     /// `value` (truncated to the element width) in `ty`, splat for vectors
     /// (upstream's `createScalarOrSplatConstant`).
-    fn int_constant(&mut self, ty: Type, value: u64) -> Value {
+    fn int_constant(&mut self, ty: Type<'ir>, value: u64) -> Value<'ir> {
         let element = ty.element_type_or_self();
         let width = element.int_width().expect("integer constant type");
         self.constant(ty, Attr::int(element, &ApInt::from_u64(width, value)))
@@ -271,7 +283,7 @@ impl Emulator<'_> {
 
     /// The type of one half: the last dimension of a converted type reduced
     /// to 1, or the element type for a converted scalar.
-    fn half_type(&self, converted: Type) -> Type {
+    fn half_type(&self, converted: Type<'ir>) -> Type<'ir> {
         let dims = converted.dims().expect("vector of halves");
         if dims.len() == 1 {
             return converted.element_type_or_self();
@@ -284,7 +296,7 @@ impl Emulator<'_> {
     }
 
     /// Half `offset` (0: low, 1: high) of a value of converted type.
-    fn half(&mut self, input: Value, offset: i64) -> Value {
+    fn half(&mut self, input: Value<'ir>, offset: i64) -> Value<'ir> {
         let ty = input.ty();
         let dims = ty.dims().expect("vector of halves");
         let ctx = self.ctx();
@@ -317,12 +329,12 @@ impl Emulator<'_> {
     }
 
     /// Both halves, low first.
-    fn halves(&mut self, input: Value) -> (Value, Value) {
+    fn halves(&mut self, input: Value<'ir>) -> (Value<'ir>, Value<'ir>) {
         (self.half(input, 0), self.half(input, 1))
     }
 
     /// Drops the trailing unit dimension of a vector (scalars unchanged).
-    fn drop_trailing_unit(&mut self, input: Value) -> Value {
+    fn drop_trailing_unit(&mut self, input: Value<'ir>) -> Value<'ir> {
         let ty = input.ty();
         if !ty.is_vector() {
             return input;
@@ -337,7 +349,7 @@ impl Emulator<'_> {
     }
 
     /// Appends a unit dimension to a vector (scalars unchanged).
-    fn append_unit(&mut self, input: Value) -> Value {
+    fn append_unit(&mut self, input: Value<'ir>) -> Value<'ir> {
         let ty = input.ty();
         if !ty.is_vector() {
             return input;
@@ -353,7 +365,7 @@ impl Emulator<'_> {
 
     /// Inserts a half (scalar, or a slice with a unit last dimension) into
     /// `dest` at `offset` of the last dimension.
-    fn insert_half(&mut self, source: Value, dest: Value, offset: i64) -> Value {
+    fn insert_half(&mut self, source: Value<'ir>, dest: Value<'ir>, offset: i64) -> Value<'ir> {
         let ctx = self.ctx();
         let dest_ty = dest.ty();
         if source.ty().is_integer() {
@@ -382,7 +394,7 @@ impl Emulator<'_> {
 
     /// A value of converted type `ty` from its halves, inserted one after
     /// the other into a zero vector.
-    fn join_halves(&mut self, ty: Type, low: Value, high: Value) -> Value {
+    fn join_halves(&mut self, ty: Type<'ir>, low: Value<'ir>, high: Value<'ir>) -> Value<'ir> {
         let mut result = self.int_constant(ty, 0);
         for (i, half) in [low, high].into_iter().enumerate() {
             result = self.insert_half(half, result, i as i64);
@@ -391,7 +403,7 @@ impl Emulator<'_> {
     }
 
     /// The emulation of `op` (None: the pattern does not apply).
-    fn emulate(&mut self, op: Op, operands: &[Value]) -> Option<()> {
+    fn emulate(&mut self, op: Op<'ir>, operands: &[Value<'ir>]) -> Option<()> {
         let name = op.name();
         if name == VECTOR_PRINT {
             self.rw.create_like(op, operands, &[]);
@@ -431,12 +443,12 @@ impl Emulator<'_> {
     }
 
     /// The converted result type of `op`, when it is a vector of halves.
-    fn result_halves_type(&self, op: Op) -> Option<Type> {
+    fn result_halves_type(&self, op: Op<'ir>) -> Option<Type<'ir>> {
         self.conv.halves_type(op.result(0).ty())
     }
 
     /// A constant split into halves (scalar, splat or dense).
-    fn constant_op(&mut self, op: Op) -> Option<Value> {
+    fn constant_op(&mut self, op: Op<'ir>) -> Option<Value<'ir>> {
         let ty = op.result(0).ty();
         let new_ty = self.conv.halves_type(ty)?;
         let n = self.conv.n;
@@ -459,7 +471,7 @@ impl Emulator<'_> {
         Some(self.value(rarith::ConstantOp::NAME, &[], new_ty, &[("value", attr)]))
     }
 
-    fn addi(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn addi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let (l0, l1) = self.halves(ops[0]);
@@ -477,7 +489,7 @@ impl Emulator<'_> {
         Some(self.join_halves(new_ty, sum.result(0), high))
     }
 
-    fn subi(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn subi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let (l0, l1) = self.halves(ops[0]);
@@ -491,7 +503,7 @@ impl Emulator<'_> {
     }
 
     /// Long multiplication without the top 2N bits.
-    fn muli(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn muli(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, r1) = self.halves(ops[1]);
@@ -509,7 +521,7 @@ impl Emulator<'_> {
         Some(self.join_halves(new_ty, low_low.result(0), high))
     }
 
-    fn bitwise(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn bitwise(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, r1) = self.halves(ops[1]);
@@ -520,7 +532,7 @@ impl Emulator<'_> {
 
     /// The high halves compare with the predicate, the low halves with its
     /// unsigned form; the high comparison decides unless the highs are equal.
-    fn cmpi_op(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn cmpi_op(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         self.conv.halves_type(op.operand(0).ty())?;
         let high_pred = op.view::<rarith::CmpIOp>()?.predicate()?;
         let low_pred = match high_pred {
@@ -545,7 +557,7 @@ impl Emulator<'_> {
         Some(self.drop_trailing_unit(result))
     }
 
-    fn select_op(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn select_op(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (t0, t1) = self.halves(ops[1]);
         let (f0, f1) = self.halves(ops[2]);
@@ -557,7 +569,11 @@ impl Emulator<'_> {
 
     /// The shift amount's low half and the constants the shift emulations
     /// share: zero, N, and whether the amount reaches N.
-    fn shift_parts(&mut self, new_ty: Type, amount: Value) -> (Value, Value, Value, Value) {
+    fn shift_parts(
+        &mut self,
+        new_ty: Type<'ir>,
+        amount: Value<'ir>,
+    ) -> (Value<'ir>, Value<'ir>, Value<'ir>, Value<'ir>) {
         let half_ty = self.half_type(new_ty);
         let r0 = self.half(amount, 0);
         let zero = self.int_constant(half_ty, 0);
@@ -566,7 +582,7 @@ impl Emulator<'_> {
         (r0, zero, width, beyond_half)
     }
 
-    fn shli(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn shli(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, zero, width, beyond) = self.shift_parts(new_ty, ops[1]);
@@ -584,7 +600,7 @@ impl Emulator<'_> {
         Some(self.join_halves(new_ty, low, high))
     }
 
-    fn shrui(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn shrui(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, zero, width, beyond) = self.shift_parts(new_ty, ops[1]);
@@ -604,7 +620,7 @@ impl Emulator<'_> {
 
     /// `shrui` or-ed with the sign bits shifted in; a shift by zero keeps
     /// the operand. The wide ops it creates are emulated in turn.
-    fn shrsi(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn shrsi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         self.result_halves_type(op)?;
         let old_ty = op.result(0).ty();
         let l1 = self.half(ops[0], 1);
@@ -627,14 +643,14 @@ impl Emulator<'_> {
     }
 
     /// `cmpi` and `select` on the original (wide) operands, emulated in turn.
-    fn min_max(&mut self, op: Op, predicate: CmpIPredicate) -> Option<Value> {
+    fn min_max(&mut self, op: Op<'ir>, predicate: CmpIPredicate) -> Option<Value<'ir>> {
         self.result_halves_type(op)?;
         let (a, b) = (op.operand(0), op.operand(1));
         let cond = self.cmpi(predicate, a, b);
         Some(self.select(cond, a, b))
     }
 
-    fn extsi(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn extsi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let input = self.append_unit(ops[0]);
@@ -645,7 +661,7 @@ impl Emulator<'_> {
         Some(self.join_halves(new_ty, low, high))
     }
 
-    fn extui(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn extui(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let input = self.append_unit(ops[0]);
@@ -656,7 +672,7 @@ impl Emulator<'_> {
 
     /// Keeps the low half, truncated further when the result is narrower;
     /// results wider than N bits are not supported (as upstream).
-    fn trunci(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn trunci(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let result_ty = op.result(0).ty();
         if !self.conv.is_legal(result_ty) {
             return None;
@@ -669,8 +685,8 @@ impl Emulator<'_> {
     /// `index_cast`/`index_castui` of a wide integer to `index` casts its
     /// low half; from `index` to a wide integer casts to N bits and extends
     /// (`extend`, emulated in turn).
-    fn index_cast(&mut self, op: Op, ops: &[Value], extend: &str) -> Option<Value> {
-        let is_index = |t: Type| t.element_type_or_self().is_index();
+    fn index_cast(&mut self, op: Op<'ir>, ops: &[Value<'ir>], extend: &str) -> Option<Value<'ir>> {
+        let is_index = |t: Type<'ir>| t.element_type_or_self().is_index();
         let result_ty = op.result(0).ty();
         let input_ty = op.operand(0).ty();
         if is_index(result_ty) {
@@ -695,7 +711,7 @@ impl Emulator<'_> {
 
     /// Converts the magnitude unsigned and negates for negative inputs; the
     /// wide ops it creates are emulated in turn.
-    fn sitofp(&mut self, op: Op) -> Option<Value> {
+    fn sitofp(&mut self, op: Op<'ir>) -> Option<Value<'ir>> {
         let input = op.operand(0);
         let old_ty = input.ty();
         self.conv.halves_type(old_ty)?;
@@ -711,7 +727,7 @@ impl Emulator<'_> {
 
     /// `uitofp(low) + uitofp(high) * 2^N`, or `uitofp(low)` when the high
     /// half is zero.
-    fn uitofp(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn uitofp(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.conv.halves_type(op.operand(0).ty())?;
         let (low, high) = self.halves(ops[0]);
         let low = self.drop_trailing_unit(low);
@@ -731,7 +747,7 @@ impl Emulator<'_> {
     }
 
     /// `fptoui` of the magnitude, negated for negative inputs.
-    fn fptosi(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn fptosi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let int_ty = op.result(0).ty();
         self.conv.halves_type(int_ty)?;
         let input = ops[0];
@@ -762,7 +778,7 @@ impl Emulator<'_> {
     /// High half `fptoui(x / 2^N)`, low half `fptoui(x rem 2^N)`, where 2^N
     /// is rounded toward zero into the float type (its largest finite value
     /// when it overflows).
-    fn fptoui(&mut self, op: Op, ops: &[Value]) -> Option<Value> {
+    fn fptoui(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let int_ty = op.result(0).ty();
         let new_ty = self.conv.halves_type(int_ty)?;
         let input = ops[0];
@@ -800,7 +816,7 @@ const CMPF_OLT: u64 = 4;
 /// "inexact" and upstream takes infinity (NaN in formats without one).
 /// Rounding to nearest gives exactly that. Formats the semantics core does
 /// not model are built from a double, and left unconverted on overflow.
-fn power_of_two_toward_zero(ty: Type, n: u32) -> Option<Attr> {
+fn power_of_two_toward_zero<'ir>(ty: Type<'ir>, n: u32) -> Option<Attr<'ir>> {
     if let Some(format) = ty.float_format() {
         let power = ApInt::from_u64(n + 1, 0).with_bit(n);
         return Some(Attr::float(ty, Fp::from_int(format, &power, false)?));

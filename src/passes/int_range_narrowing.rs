@@ -21,17 +21,20 @@ impl RunPass for decls::RArithIntRangeNarrowing {
     }
 }
 
-fn run(root: Op, widths: &[u32]) -> bool {
+fn run<'ir>(root: Op<'ir>, widths: &[u32]) -> bool {
     let Some(solver) = IntRangeSolver::run(root) else {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let elementwise = |op: Op, rw: &mut Rewriter| narrow_elementwise(&solver, widths, op, rw);
-    let cmpi = |op: Op, rw: &mut Rewriter| narrow_cmpi(&solver, widths, op, rw);
-    let chain_ui =
-        |op: Op, rw: &mut Rewriter| fold_index_cast_chain::<rarith::IndexCastUIOp>(widths, op, rw);
-    let chain =
-        |op: Op, rw: &mut Rewriter| fold_index_cast_chain::<rarith::IndexCastOp>(widths, op, rw);
+    let elementwise =
+        |op: Op<'ir>, rw: &mut Rewriter<'ir>| narrow_elementwise(&solver, widths, op, rw);
+    let cmpi = |op: Op<'ir>, rw: &mut Rewriter<'ir>| narrow_cmpi(&solver, widths, op, rw);
+    let chain_ui = |op: Op<'ir>, rw: &mut Rewriter<'ir>| {
+        fold_index_cast_chain::<rarith::IndexCastUIOp>(widths, op, rw)
+    };
+    let chain = |op: Op<'ir>, rw: &mut Rewriter<'ir>| {
+        fold_index_cast_chain::<rarith::IndexCastOp>(widths, op, rw)
+    };
     let patterns = [
         SolverPattern {
             root: None,
@@ -93,7 +96,7 @@ fn merge(a: CastKind, b: CastKind) -> CastKind {
 }
 
 /// The integer type of `width` bits in the shape of `ty`.
-fn target_type(ty: Type, width: u32) -> Option<Type> {
+fn target_type<'ir>(ty: Type<'ir>, width: u32) -> Option<Type<'ir>> {
     let int = ty.context().integer_type(width);
     if ty.is_shaped() {
         ty.with_element_type(int)
@@ -104,7 +107,13 @@ fn target_type(ty: Type, width: u32) -> Option<Type> {
 
 /// `src` cast to `to` as `kind` allows (index casts for `index`, else
 /// trunci, extsi or extui).
-fn cast(rw: &mut Rewriter, op: Op, src: Value, to: Type, kind: CastKind) -> Value {
+fn cast<'ir>(
+    rw: &mut Rewriter<'ir>,
+    op: Op<'ir>,
+    src: Value<'ir>,
+    to: Type<'ir>,
+    kind: CastKind,
+) -> Value<'ir> {
     let from = src.ty();
     if from == to {
         return src;
@@ -126,12 +135,20 @@ fn cast(rw: &mut Rewriter, op: Op, src: Value, to: Type, kind: CastKind) -> Valu
     rw.create(name, op.location(), &[src], &[to], &[]).result(0)
 }
 
-fn ranges(solver: &IntRangeSolver, values: impl Iterator<Item = Value>) -> Option<Vec<IntRange>> {
+fn ranges<'ir>(
+    solver: &IntRangeSolver,
+    values: impl Iterator<Item = Value<'ir>>,
+) -> Option<Vec<IntRange>> {
     values.map(|v| solver.range(v)).collect()
 }
 
 /// Upstream's NarrowElementwise.
-fn narrow_elementwise(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+fn narrow_elementwise<'ir>(
+    solver: &IntRangeSolver,
+    widths: &[u32],
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     if !op.is_elementwise() || op.num_results() == 0 {
         return false;
     }
@@ -200,7 +217,12 @@ fn narrow_elementwise(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut 
 }
 
 /// Upstream's NarrowCmpI.
-fn narrow_cmpi(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+fn narrow_cmpi<'ir>(
+    solver: &IntRangeSolver,
+    widths: &[u32],
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     let (lhs, rhs) = (op.operand(0), op.operand(1));
     let Some(r) = ranges(solver, op.operands()) else {
         return false;
@@ -230,7 +252,11 @@ fn narrow_cmpi(solver: &IntRangeSolver, widths: &[u32], op: Op, rw: &mut Rewrite
 
 /// Upstream's FoldIndexCastChain: `cast(cast(x : iN to index) to iN)` is
 /// `x` when N is a supported width.
-fn fold_index_cast_chain<C: OdsOp>(widths: &[u32], op: Op, rw: &mut Rewriter) -> bool {
+fn fold_index_cast_chain<'ir, C: OdsOp<'ir>>(
+    widths: &[u32],
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     let Some(inner) = op.operand(0).defined_by::<C>() else {
         return false;
     };

@@ -20,14 +20,15 @@ impl RunPass for decls::RArithIntRangeOptimizations {
     }
 }
 
-fn run(root: Op) -> bool {
+fn run<'ir>(root: Op<'ir>) -> bool {
     let Some(solver) = IntRangeSolver::run(root) else {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let materialize = |op: Op, rw: &mut Rewriter| materialize_known_constants(&solver, op, rw);
-    let remsi = |op: Op, rw: &mut Rewriter| delete_trivial_rem(&solver, op, rw, true);
-    let remui = |op: Op, rw: &mut Rewriter| delete_trivial_rem(&solver, op, rw, false);
+    let materialize =
+        |op: Op<'ir>, rw: &mut Rewriter<'ir>| materialize_known_constants(&solver, op, rw);
+    let remsi = |op: Op<'ir>, rw: &mut Rewriter<'ir>| delete_trivial_rem(&solver, op, rw, true);
+    let remui = |op: Op<'ir>, rw: &mut Rewriter<'ir>| delete_trivial_rem(&solver, op, rw, false);
     let patterns = [
         SolverPattern {
             root: None,
@@ -55,7 +56,11 @@ fn known_constant(solver: &IntRangeSolver, v: Value) -> Option<ApInt> {
 
 /// Replaces the uses of `v` by a constant when the analysis knows its value
 /// (built by the dialect of its producer, else as a rarith constant).
-fn replace_with_constant(solver: &IntRangeSolver, rw: &mut Rewriter, v: Value) -> bool {
+fn replace_with_constant<'ir>(
+    solver: &IntRangeSolver,
+    rw: &mut Rewriter<'ir>,
+    v: Value<'ir>,
+) -> bool {
     if !v.has_uses() {
         return false;
     }
@@ -93,11 +98,15 @@ fn replace_with_constant(solver: &IntRangeSolver, rw: &mut Rewriter, v: Value) -
 /// Upstream's MaterializeKnownConstantValues: every result (and region
 /// argument) the analysis proves constant is replaced by a constant; an op
 /// left without uses and side effects is erased.
-fn materialize_known_constants(solver: &IntRangeSolver, op: Op, rw: &mut Rewriter) -> bool {
+fn materialize_known_constants<'ir>(
+    solver: &IntRangeSolver,
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+) -> bool {
     if op.is_constant_like() {
         return false;
     }
-    let needs_replacing = |v: Value| v.has_uses() && known_constant(solver, v).is_some();
+    let needs_replacing = |v: Value<'ir>| v.has_uses() && known_constant(solver, v).is_some();
     let has_constant_results = op.results().any(needs_replacing);
     if op.num_regions() == 0 && !has_constant_results {
         return false;
@@ -131,7 +140,12 @@ fn materialize_known_constants(solver: &IntRangeSolver, op: Op, rw: &mut Rewrite
 
 /// Upstream's DeleteTrivialRem: `x rem c` is `x` when the analysis bounds x
 /// (signed for `remsi`, unsigned for `remui`) within `[0, c)`.
-fn delete_trivial_rem(solver: &IntRangeSolver, op: Op, rw: &mut Rewriter, signed: bool) -> bool {
+fn delete_trivial_rem<'ir>(
+    solver: &IntRangeSolver,
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+    signed: bool,
+) -> bool {
     let (lhs, rhs) = (op.operand(0), op.operand(1));
     // getConstantIntValue: a scalar or splat integer constant that fits i64.
     let Some(modulus) = crate::arith::fold::constant_int_of(rhs).and_then(|c| c.to_i64()) else {

@@ -31,7 +31,7 @@ const TENSOR_DIM: &[PatternDef] = patterns!(rshape::GetExtentOp:
 );
 
 /// `tensor.dim %t, %i` -> `rshape.get_extent (rshape.shape_of %t), %i`.
-fn tensor_dim_to_get_extent(op: Op, rw: &mut Rewriter) -> bool {
+fn tensor_dim_to_get_extent<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ctx = op.context();
     let source = op.operand(0);
     let rank = source
@@ -99,7 +99,11 @@ fn run(module: Op) -> bool {
 
 /// True when `op` is a `with_shape` taking `prev` as its shape, or every
 /// use of its results leads (recursively) only to such shape operands.
-fn only_used_by_with_shapes(op: Op, prev: Option<Value>, only: &mut HashSet<Op>) -> bool {
+fn only_used_by_with_shapes<'ir>(
+    op: Op<'ir>,
+    prev: Option<Value<'ir>>,
+    only: &mut HashSet<Op<'ir>>,
+) -> bool {
     if only.contains(&op) {
         return true;
     }
@@ -121,7 +125,7 @@ fn only_used_by_with_shapes(op: Op, prev: Option<Value>, only: &mut HashSet<Op>)
     true
 }
 
-fn outline(func: Op, symbols: &mut Symbols) -> bool {
+fn outline<'ir>(func: Op<'ir>, symbols: &mut Symbols) -> bool {
     apply_patterns_greedily(func, &[TENSOR_DIM]);
     let mut only = HashSet::new();
     let ops = walk::collect(func, |_| true);
@@ -164,7 +168,7 @@ fn outline(func: Op, symbols: &mut Symbols) -> bool {
         }
         clusters.insert(shape, cluster);
     }
-    let ordered = |shape: Value| -> Vec<Op> {
+    let ordered = |shape: Value<'ir>| -> Vec<Op> {
         ops.iter()
             .copied()
             .filter(|o| clusters[&shape].contains(o))
@@ -203,7 +207,13 @@ fn outline(func: Op, symbols: &mut Symbols) -> bool {
 
 /// `rshape.func private @name(inputs) -> shape type { cluster; return }`
 /// right after `func`.
-fn create_shape_function(func: Op, cluster: &[Op], shape: Value, name: &str, value: Value) {
+fn create_shape_function<'ir>(
+    func: Op<'ir>,
+    cluster: &[Op<'ir>],
+    shape: Value<'ir>,
+    name: &str,
+    value: Value<'ir>,
+) {
     let ctx = func.context();
     let in_cluster: HashSet<Op> = cluster.iter().copied().collect();
     let mut inputs: Vec<Value> = Vec::new();

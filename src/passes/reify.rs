@@ -147,7 +147,7 @@ fn run(module: Op) -> bool {
 }
 
 /// The `rshape.func` a library maps `op`'s name to.
-fn shape_function(libraries: &[Op], op: Op) -> Option<Op> {
+fn shape_function<'ir>(libraries: &[Op<'ir>], op: Op<'ir>) -> Option<Op<'ir>> {
     libraries.iter().find_map(|lib| {
         let target = lib.attr("mapping")?.dict_get(op.name())?;
         lib.lookup_symbol(target)
@@ -156,7 +156,7 @@ fn shape_function(libraries: &[Op], op: Op) -> Option<Op> {
 }
 
 /// Stage-2 type of a stage-1 value type.
-fn constrained_type(ctx: Context, ty: Type) -> Type {
+fn constrained_type<'ir>(ctx: Context<'ir>, ty: Type<'ir>) -> Type<'ir> {
     if is_shape_type(ty) {
         ctx.ranked_tensor(&[DYNAMIC], ctx.index_type())
     } else if is_size_type(ty) {
@@ -168,7 +168,7 @@ fn constrained_type(ctx: Context, ty: Type) -> Type {
 
 /// Builds `func.func @name(types) -> tensor<?xindex>` in constrained form
 /// from the stage-1 `function`, at the end of the module `body`.
-fn reify(function: Op, types: &[Type], name: &str, body: Block) -> bool {
+fn reify<'ir>(function: Op<'ir>, types: &[Type<'ir>], name: &str, body: Block<'ir>) -> bool {
     let ctx = function.context();
     let loc = function.location();
     let Some(src) = function.region(0).and_then(|r| r.first_block()) else {
@@ -210,32 +210,32 @@ fn reify(function: Op, types: &[Type], name: &str, body: Block) -> bool {
     true
 }
 
-struct Reifier {
-    ctx: Context,
+struct Reifier<'ir> {
+    ctx: Context<'ir>,
     /// Where ops go: the innermost open block.
-    block: Block,
+    block: Block<'ir>,
     /// Open `assuming` ops, outermost first.
-    regions: Vec<Op>,
-    map: HashMap<Value, Value>,
+    regions: Vec<Op<'ir>>,
+    map: HashMap<Value<'ir>, Value<'ir>>,
 }
 
-impl Reifier {
-    fn get(&self, v: Value) -> Value {
+impl<'ir> Reifier<'ir> {
+    fn get(&self, v: Value<'ir>) -> Value<'ir> {
         *self.map.get(&v).unwrap_or(&v)
     }
 
     fn emit(
         &self,
         name: &str,
-        loc: Location,
-        operands: &[Value],
-        types: &[Type],
-        attrs: &[(&str, Attr)],
-    ) -> Op {
+        loc: Location<'ir>,
+        operands: &[Value<'ir>],
+        types: &[Type<'ir>],
+        attrs: &[(&str, Attr<'ir>)],
+    ) -> Op<'ir> {
         Builder::at_end(self.block, loc).create(name, loc, operands, types, attrs)
     }
 
-    fn op(&mut self, op: Op) -> bool {
+    fn op(&mut self, op: Op<'ir>) -> bool {
         let loc = op.location();
         let operands: Vec<Value> = op.operands().map(|v| self.get(v)).collect();
         match op.name() {
@@ -331,7 +331,7 @@ impl Reifier {
 
     /// `rshape.assuming %witness -> (tensor<?xindex>) { ... }`: later ops go
     /// inside.
-    fn open_assuming(&mut self, witness: Value, loc: Location) {
+    fn open_assuming(&mut self, witness: Value<'ir>, loc: Location<'ir>) {
         let extent_ty = self.ctx.ranked_tensor(&[DYNAMIC], self.ctx.index_type());
         let assuming = Op::create_with_regions(
             rshape::AssumingOp::NAME,

@@ -44,7 +44,7 @@ const REMOVE: &[&[PatternDef]] = &[
     patterns!(rshape::CstrEqOp: "RemoveCstrEqOp" => replace_with_passing / 1),
 ];
 
-fn broadcastable_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+fn broadcastable_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     checked(
         op,
         rw,
@@ -53,7 +53,7 @@ fn broadcastable_to_assert(op: Op, rw: &mut Rewriter) -> bool {
     )
 }
 
-fn eq_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+fn eq_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes")
 }
 
@@ -68,7 +68,7 @@ fn run_remove(op: Op) -> bool {
 }
 
 /// `const_witness true` in place of the constraint.
-fn replace_with_passing(op: Op, rw: &mut Rewriter) -> bool {
+fn replace_with_passing<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ctx = op.context();
     let ty = op.result(0).ty();
     let attrs = [("passing", ctx.bool_attr(true))];
@@ -85,7 +85,7 @@ fn replace_with_passing(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `cf.assert` of the constraint's predicate (`predicate` over the same
 /// shapes) with `message`, then a passing witness.
-fn checked(op: Op, rw: &mut Rewriter, predicate: &str, message: &str) -> bool {
+fn checked<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, predicate: &str, message: &str) -> bool {
     let ctx = op.context();
     let loc = op.location();
     let shapes: Vec<Value> = op.operands().collect();
@@ -95,7 +95,7 @@ fn checked(op: Op, rw: &mut Rewriter, predicate: &str, message: &str) -> bool {
 }
 
 /// `cf.assert %pred, msg`, then a passing witness.
-fn require_to_assert(op: Op, rw: &mut Rewriter) -> bool {
+fn require_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(msg) = op.attr("msg").and_then(|m| m.as_str()) else {
         return false;
     };
@@ -103,7 +103,7 @@ fn require_to_assert(op: Op, rw: &mut Rewriter) -> bool {
     replace_with_passing(op, rw)
 }
 
-fn assert_that(rw: &mut Rewriter, op: Op, pred: Value, message: &str) {
+fn assert_that<'ir>(rw: &mut Rewriter<'ir>, op: Op<'ir>, pred: Value<'ir>, message: &str) {
     let msg = op.context().string_attr(message);
     rw.create("cf.assert", op.location(), &[pred], &[], &[("msg", msg)]);
 }

@@ -50,9 +50,9 @@ fn run(module: Op) -> bool {
     Driver::run(module, is_legal, ROOTS, |d, op| d.apply(op))
 }
 
-impl Driver<'_> {
+impl<'ir> Driver<'_, 'ir> {
     /// Upstream's pattern for `op`, if it applies.
-    fn apply(&mut self, op: Op) -> bool {
+    fn apply(&mut self, op: Op<'ir>) -> bool {
         let e = Emit::before(op);
         match op.name() {
             rshape::AnyOp::NAME => {
@@ -153,12 +153,12 @@ impl Driver<'_> {
     /// `scf.if %cond -> (types) { then } else { else }`.
     fn scf_if(
         &mut self,
-        e: &Emit,
-        cond: Value,
-        types: &[Type],
-        then: impl FnOnce(&mut Self, &Emit),
-        otherwise: impl FnOnce(&mut Self, &Emit),
-    ) -> Op {
+        e: &Emit<'ir>,
+        cond: Value<'ir>,
+        types: &[Type<'ir>],
+        then: impl FnOnce(&mut Self, &Emit<'ir>),
+        otherwise: impl FnOnce(&mut Self, &Emit<'ir>),
+    ) -> Op<'ir> {
         let op = Op::create_with_regions("scf.if", e.loc, &[cond], types, &[], 2).expect("scf.if");
         self.insert(e, op);
         let then_block = op.region(0).expect("then").append_block(&[], e.loc);
@@ -172,11 +172,11 @@ impl Driver<'_> {
     /// induction variable and the iteration arguments.
     fn scf_for(
         &mut self,
-        e: &Emit,
-        bounds: [Value; 3],
-        inits: &[Value],
-        body: impl FnOnce(&mut Self, &Emit, Value, Vec<Value>),
-    ) -> Op {
+        e: &Emit<'ir>,
+        bounds: [Value<'ir>; 3],
+        inits: &[Value<'ir>],
+        body: impl FnOnce(&mut Self, &Emit<'ir>, Value<'ir>, Vec<Value<'ir>>),
+    ) -> Op<'ir> {
         let ctx = e.loc.context();
         let operands: Vec<Value> = bounds.iter().chain(inits).copied().collect();
         let types: Vec<Type> = inits.iter().map(|v| v.ty()).collect();
@@ -195,10 +195,10 @@ impl Driver<'_> {
     /// `tensor.generate %extent { ^bb0(%i: index): ... }` of `tensor<?xindex>`.
     fn generate(
         &mut self,
-        e: &Emit,
-        extent: Value,
-        body: impl FnOnce(&mut Self, &Emit, Value),
-    ) -> Value {
+        e: &Emit<'ir>,
+        extent: Value<'ir>,
+        body: impl FnOnce(&mut Self, &Emit<'ir>, Value<'ir>),
+    ) -> Value<'ir> {
         let ctx = e.loc.context();
         let ty = ctx.ranked_tensor(&[DYNAMIC], ctx.index_type());
         let op = Op::create_with_regions("tensor.generate", e.loc, &[extent], &[ty], &[], 1)
@@ -213,7 +213,12 @@ impl Driver<'_> {
     }
 
     /// The ranks of the shapes, their maximum, and each rank's distance to it.
-    fn ranks(&mut self, e: &Emit, shapes: &[Value], zero: Value) -> (Value, Vec<Value>) {
+    fn ranks(
+        &mut self,
+        e: &Emit<'ir>,
+        shapes: &[Value<'ir>],
+        zero: Value<'ir>,
+    ) -> (Value<'ir>, Vec<Value<'ir>>) {
         let ranks: Vec<Value> = shapes.iter().map(|&s| self.dim(e, s, zero)).collect();
         let mut max_rank = ranks[0];
         for &r in &ranks[1..] {
@@ -229,11 +234,11 @@ impl Driver<'_> {
     /// The broadcast extent of `shapes` at output dimension `dim`.
     fn broadcasted_dim(
         &mut self,
-        e: &Emit,
-        shapes: &[Value],
-        diffs: &[Value],
-        dim: Value,
-    ) -> Value {
+        e: &Emit<'ir>,
+        shapes: &[Value<'ir>],
+        diffs: &[Value<'ir>],
+        dim: Value<'ir>,
+    ) -> Value<'ir> {
         let ctx = e.loc.context();
         let one = self.index(e, 1);
         let mut result = one;
@@ -265,7 +270,7 @@ impl Driver<'_> {
         result
     }
 
-    fn broadcast(&mut self, op: Op, e: &Emit) -> bool {
+    fn broadcast(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         let ty = op.result(0).ty();
         if is_shape_type(ty) {
             return false;
@@ -283,7 +288,7 @@ impl Driver<'_> {
         self.replace(op, vec![result])
     }
 
-    fn const_shape(&mut self, op: Op, e: &Emit) -> bool {
+    fn const_shape(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         if is_shape_type(op.result(0).ty()) {
             return false;
         }
@@ -298,7 +303,7 @@ impl Driver<'_> {
         self.replace(op, vec![cast])
     }
 
-    fn is_broadcastable(&mut self, op: Op, e: &Emit) -> bool {
+    fn is_broadcastable(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         if op.operands().any(|v| is_shape_type(v.ty())) {
             return false;
         }
@@ -339,7 +344,7 @@ impl Driver<'_> {
         self.replace(op, vec![loop_op.result(0)])
     }
 
-    fn reduce(&mut self, op: Op, e: &Emit) -> bool {
+    fn reduce(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         if is_shape_type(op.operand(0).ty()) {
             return false;
         }
@@ -382,7 +387,7 @@ impl Driver<'_> {
         self.replace(op, results)
     }
 
-    fn shape_eq(&mut self, op: Op, e: &Emit) -> bool {
+    fn shape_eq(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         if op.operands().any(|v| is_shape_type(v.ty())) {
             return false;
         }
@@ -430,7 +435,7 @@ impl Driver<'_> {
         self.replace(op, vec![result.expect("two or more shapes")])
     }
 
-    fn shape_of(&mut self, op: Op, e: &Emit) -> bool {
+    fn shape_of(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         let ty = op.result(0).ty();
         if is_shape_type(ty) {
             return false;
@@ -468,7 +473,7 @@ impl Driver<'_> {
     /// An rmlir extension (upstream leaves `concat` unconverted): on extent
     /// tensors, `tensor.generate` of `i < rank(lhs) ? lhs[i] : rhs[i -
     /// rank(lhs)]`.
-    fn concat(&mut self, op: Op, e: &Emit) -> bool {
+    fn concat(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         let all = [op.operand(0), op.operand(1), op.result(0)];
         if all.iter().any(|v| is_shape_type(v.ty())) {
             return false;
@@ -506,7 +511,7 @@ impl Driver<'_> {
         self.replace(op, vec![result])
     }
 
-    fn split_at(&mut self, op: Op, e: &Emit) -> bool {
+    fn split_at(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
         let all = [op.operand(0), op.result(0), op.result(1)];
         if all.iter().any(|v| is_shape_type(v.ty())) {
             return false;
@@ -535,12 +540,12 @@ impl Driver<'_> {
     /// `tensor.extract_slice %t[%offset] [%size] [%stride]` (all dynamic).
     fn extract_slice(
         &mut self,
-        e: &Emit,
-        t: Value,
-        offset: Value,
-        size: Value,
-        stride: Value,
-    ) -> Value {
+        e: &Emit<'ir>,
+        t: Value<'ir>,
+        offset: Value<'ir>,
+        size: Value<'ir>,
+        stride: Value<'ir>,
+    ) -> Value<'ir> {
         let ctx = e.loc.context();
         let dynamic = ctx.dense_i64_array(&[DYNAMIC]);
         let segments = ctx.dense_i32_array(&[1, 1, 1, 1]);
@@ -573,7 +578,7 @@ fn is_legal(op: Op) -> bool {
 }
 
 /// `shape_of`'s result type for an argument type (upstream's inference).
-fn shape_of_type(arg: Type, ctx: crate::ffi::ir::Context) -> Type {
+fn shape_of_type<'ir>(arg: Type<'ir>, ctx: crate::ffi::ir::Context<'ir>) -> Type<'ir> {
     if arg.ods_name() == rshape::types::VALUE_SHAPE {
         return crate::shape::shape_type(ctx);
     }

@@ -36,12 +36,12 @@ const TO_UNSIGNED: &[(u32, &str)] = &[
     (rarith::ExtSIOp::ID, rarith::ExtUIOp::NAME),
 ];
 
-fn run(root: Op) -> bool {
+fn run<'ir>(root: Op<'ir>) -> bool {
     let Some(solver) = IntRangeSolver::run(root) else {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let non_negative = |v: Value| solver.range(v).is_some_and(|r| !r.smin.is_negative());
+    let non_negative = |v: Value<'ir>| solver.range(v).is_some_and(|r| !r.smin.is_negative());
     for op in walk::collect(root, |_| true) {
         if let Some(cmp) = op.view::<rarith::CmpIOp>() {
             let Some(unsigned) = cmp.predicate().and_then(unsigned_predicate) else {
@@ -93,7 +93,7 @@ fn unsigned_predicate(p: CmpIPredicate) -> Option<CmpIPredicate> {
     }
 }
 
-fn replace(solver: &IntRangeSolver, old: Op, new: Op) {
+fn replace<'ir>(solver: &IntRangeSolver, old: Op<'ir>, new: Op<'ir>) {
     let values: Vec<Value> = new.results().collect();
     solver.forget(old);
     walk::replace_and_erase(old, &values);

@@ -27,7 +27,7 @@ hooks!(rshape::BroadcastOp {
 
 /// One operand of the result's type folds to itself; constant operands fold
 /// to their broadcast when it exists (incompatible shapes do not fold).
-fn fold(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if op.num_operands() == 1 {
         let only = op.operand(0);
         return (only.ty() == op.result(0).ty()).then_some(Folded::Value(only));
@@ -43,7 +43,7 @@ fn fold(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 
 /// A `tensor<?xindex>` result over extent tensors of static lengths becomes
 /// `tensor<N x index>` (N the longest), cast back to the old type.
-fn concretize_result_type(op: Op, rw: &mut Rewriter) -> bool {
+fn concretize_result_type<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     if !ty.is_ranked_tensor() || ty.dims().and_then(|d| d.first().copied()) != Some(DYNAMIC) {
         return false;
@@ -69,7 +69,7 @@ fn concretize_result_type(op: Op, rw: &mut Rewriter) -> bool {
 
 /// Two or more `const_shape` operands that broadcast together become one
 /// constant operand (appended last).
-fn fold_constant_operands(op: Op, rw: &mut Rewriter) -> bool {
+fn fold_constant_operands<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut folded: Vec<i64> = Vec::new();
     let mut kept: Vec<Value> = Vec::new();
     for v in op.operands() {
@@ -106,7 +106,7 @@ fn fold_constant_operands(op: Op, rw: &mut Rewriter) -> bool {
 
 /// A broadcast of one operand is that operand, converted to the result type
 /// (`from_extent_tensor` to a shape, `tensor.cast` between extent tensors).
-fn forward_single_operand(op: Op, rw: &mut Rewriter) -> bool {
+fn forward_single_operand<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     if op.num_operands() != 1 {
         return false;
     }

@@ -17,7 +17,7 @@ hooks!(rshape::ConstShapeOp {
 
 /// A `tensor.cast` of a `const_shape` to a static type is a `const_shape`
 /// of that type.
-fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
+fn tensor_cast_of_const_shape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(constant) = op.operand(0).defined_by::<rshape::ConstShapeOp>() else {
         return false;
     };
@@ -40,7 +40,12 @@ fn tensor_cast_of_const_shape(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// The inferred type is `tensor<N x index>` for N extents.
-fn infer(ctx: Context, _: Location, _: &[Value], attrs: &AttrLookup) -> Option<Vec<Type>> {
+fn infer<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    _: &[Value<'ir>],
+    attrs: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     let shape = attrs.get("shape")?;
     let n = shape.num_elements();
     Some(vec![ctx.ranked_tensor(&[n], ctx.index_type())])
@@ -48,7 +53,7 @@ fn infer(ctx: Context, _: Location, _: &[Value], attrs: &AttrLookup) -> Option<V
 
 /// `!rshape.shape` is compatible with any inferred type; otherwise the types
 /// must be equal.
-fn compatible(inferred: &[Type], actual: &[Type]) -> bool {
+fn compatible<'ir>(inferred: &[Type<'ir>], actual: &[Type<'ir>]) -> bool {
     match (inferred, actual) {
         ([l], [r]) => super::is_shape_type(*l) || super::is_shape_type(*r) || l == r,
         _ => false,

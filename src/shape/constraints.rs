@@ -58,7 +58,7 @@ hooks!(rshape::AssumingAllOp {
 });
 
 /// All constant: whether they are the same shape (error shapes included).
-fn fold_shape_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_shape_eq<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let first = match operands.first() {
         Some(a) => Some((*a)?),
         None => None,
@@ -71,7 +71,7 @@ fn fold_shape_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// Fewer than two shapes always broadcast.
-fn fold_is_broadcastable(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_is_broadcastable<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     (operands.len() < 2).then(|| Folded::Attr(op.context().bool_attr(true)))
 }
 
@@ -88,7 +88,10 @@ fn at_most_one_non_scalar(operands: &[Option<Attr>]) -> bool {
 /// scalars, or the constant or `shape_of` extents broadcast whatever their
 /// dynamic extents are. A failing constraint is never folded (it is an
 /// eventual assertion failure).
-fn fold_cstr_broadcastable(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_cstr_broadcastable<'ir>(
+    op: Op<'ir>,
+    operands: &[Option<Attr<'ir>>],
+) -> Option<Folded<'ir>> {
     let passing = || Some(Folded::Attr(op.context().bool_attr(true)));
     if at_most_one_non_scalar(operands) {
         return passing();
@@ -114,7 +117,7 @@ fn verify_cstr_broadcastable(op: Op) -> bool {
 }
 
 /// All constant and the same shape: passing.
-fn fold_cstr_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_cstr_eq<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let first = operands.first().copied().flatten();
     operands
         .iter()
@@ -123,7 +126,7 @@ fn fold_cstr_eq(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// A constraint on operands that are all the same value passes.
-fn passing_if_all_operands_equal(op: Op, rw: &mut Rewriter) -> bool {
+fn passing_if_all_operands_equal<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let first = op.operands().next();
     if !op.operands().all(|v| Some(v) == first) {
         return false;
@@ -142,7 +145,7 @@ fn passing_if_all_operands_equal(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// A constant predicate is the witness.
-fn fold_cstr_require(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_cstr_require<'ir>(_: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     operands[0].map(Folded::Attr)
 }
 
@@ -150,7 +153,7 @@ fn fold_cstr_require(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 /// puts them) are dropped from the op in place; a failing one is the result,
 /// and when all are constant and passing the result passes. As upstream,
 /// the in-place removal happens even when the fold then fails.
-fn fold_assuming_all(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_assuming_all<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let mut keep = operands.len();
     let mut result = None;
     for (i, a) in operands.iter().enumerate().rev() {
@@ -182,7 +185,7 @@ fn verify_assuming_all(op: Op) -> bool {
 }
 
 /// `assuming_all` operands that are themselves `assuming_all`s are inlined.
-fn merge_assuming_alls(op: Op, rw: &mut Rewriter) -> bool {
+fn merge_assuming_alls<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut operands = Vec::new();
     let mut merged = false;
     for v in op.operands() {
@@ -210,7 +213,7 @@ fn merge_assuming_alls(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// `assuming_all` of one witness is that witness.
-fn assuming_all_of_one(op: Op, rw: &mut Rewriter) -> bool {
+fn assuming_all_of_one<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     if op.num_operands() != 1 {
         return false;
     }
@@ -227,7 +230,7 @@ fn assuming_all_of_one(op: Op, rw: &mut Rewriter) -> bool {
 /// list (the original ops at those positions), not necessarily the ones it
 /// dropped; an op that is still used (kept) survives the erase, and a
 /// dropped op whose slot was refilled stays in the IR (dead).
-fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
+fn drop_subsumed_cstr_broadcastables<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut cstrs: Vec<Op> = Vec::new();
     for v in op.operands() {
         let Some(c) = v.defined_by::<rshape::CstrBroadcastableOp>() else {
@@ -270,9 +273,12 @@ fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
         &[],
     );
     rw.replace_op(op, &[new.result(0)]);
+    // The replacement of `op` takes effect when the pattern returns: a
+    // constraint only `op` uses is unused from then on.
     let mut erased: Vec<Op> = Vec::new();
     for cstr in marked {
-        if !erased.contains(&cstr) && !cstr.result(0).has_uses() {
+        let unused = cstr.result(0).users().iter().all(|user| *user == op);
+        if !erased.contains(&cstr) && unused {
             erased.push(cstr);
             rw.erase_op(cstr);
         }
@@ -282,7 +288,7 @@ fn drop_subsumed_cstr_broadcastables(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `assuming_all` of `cstr_eq`s that share shapes is one `cstr_eq` of all
 /// their shapes.
-fn assuming_all_to_cstr_eq(op: Op, rw: &mut Rewriter) -> bool {
+fn assuming_all_to_cstr_eq<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut shapes: Vec<Value> = Vec::new();
     for w in op.operands() {
         let Some(eq) = w.defined_by::<rshape::CstrEqOp>() else {

@@ -105,17 +105,22 @@ fn constant_dim(v: Value) -> Option<i64> {
     }
 }
 
-fn index_attr(ctx: Context, value: i64) -> Attr {
+fn index_attr<'ir>(ctx: Context<'ir>, value: i64) -> Attr<'ir> {
     Attr::int(ctx.index_type(), &ApInt::from_i64(64, value))
 }
 
 /// `!rshape.shape` for a value shape; `tensor<R x index>` (R dynamic for
 /// unranked operands) for shaped ones.
-fn infer_shape_of(ctx: Context, _: Location, ops: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer_shape_of<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    ops: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     Some(vec![shape_of_type(ctx, ops.first()?.ty())])
 }
 
-fn shape_of_type(ctx: Context, ty: Type) -> Type {
+fn shape_of_type<'ir>(ctx: Context<'ir>, ty: Type<'ir>) -> Type<'ir> {
     if ty.ods_name() == rshape::types::VALUE_SHAPE {
         return shape_type(ctx);
     }
@@ -125,7 +130,7 @@ fn shape_of_type(ctx: Context, ty: Type) -> Type {
 
 /// MLIR's `verifyCompatibleShapes` on two shaped types: equal ranks (or an
 /// unranked one) and pairwise equal or dynamic extents.
-fn compatible_shapes(a: Type, b: Type) -> bool {
+fn compatible_shapes<'ir>(a: Type<'ir>, b: Type<'ir>) -> bool {
     if !a.is_shaped() || !b.is_shaped() {
         return false;
     }
@@ -140,14 +145,14 @@ fn compatible_shapes(a: Type, b: Type) -> bool {
     }
 }
 
-fn shape_of_compatible(l: &[Type], r: &[Type]) -> bool {
+fn shape_of_compatible<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
     let ([a], [b]) = (l, r) else {
         return false;
     };
     if a == b {
         return true;
     }
-    let shape_like = |t: &Type| is_shape_type(*t) || t.is_shaped();
+    let shape_like = |t: &Type<'ir>| is_shape_type(*t) || t.is_shaped();
     if !shape_like(a) || !shape_like(b) {
         return false;
     }
@@ -156,7 +161,7 @@ fn shape_of_compatible(l: &[Type], r: &[Type]) -> bool {
 
 /// `tensor.cast` of a `shape_of` to a rank-1 type that does not contradict
 /// the ranked argument: the `shape_of` of the cast's type.
-fn shape_of_cast_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
+fn shape_of_cast_extent_tensor<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     if !ty.is_ranked_tensor() || ty.rank() != Some(1) {
         return false;
@@ -183,7 +188,7 @@ fn shape_of_cast_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// `tensor.extract` of a `shape_of` extent tensor is a `tensor.dim`.
-fn extract_from_shape_of(op: Op, rw: &mut Rewriter) -> bool {
+fn extract_from_shape_of<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() else {
         return false;
     };
@@ -207,7 +212,7 @@ fn extract_from_shape_of(op: Op, rw: &mut Rewriter) -> bool {
 /// result type when that differs). For a `!rshape.shape` result the constant
 /// takes that type: upstream builds an invalid `tensor.cast` to
 /// `!shape.shape` and crashes (see docs/upstream-differences.md).
-fn shape_of_to_const_shape(op: Op, rw: &mut Rewriter) -> bool {
+fn shape_of_to_const_shape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.operand(0).ty();
     let Some(dims) = ty
         .dims()
@@ -248,7 +253,7 @@ fn shape_of_to_const_shape(op: Op, rw: &mut Rewriter) -> bool {
 /// The extent-tensor `shape_of` a `tensor.reshape` result is the reshape's
 /// shape operand (cast with `tensor.cast`, or `rarith.index_cast` for
 /// integer extents, when the types differ).
-fn shape_of_from_reshape(op: Op, rw: &mut Rewriter) -> bool {
+fn shape_of_from_reshape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(reshape) = op.operand(0).defined_by_name("tensor.reshape") else {
         return false;
     };
@@ -275,7 +280,7 @@ fn shape_of_from_reshape(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// A constant shape's rank is its number of extents.
-fn fold_rank(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_rank<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let shape = operands[0]?;
     if !shape.is_dense_elements() {
         return None;
@@ -284,12 +289,12 @@ fn fold_rank(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `!rshape.size` for a `!rshape.shape` operand, else `index`.
-fn infer_size_if_shape(
-    ctx: Context,
-    _: Location,
-    ops: &[Value],
-    _: &AttrLookup,
-) -> Option<Vec<Type>> {
+fn infer_size_if_shape<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    ops: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     let shape = ops.first()?.ty();
     Some(vec![if is_shape_type(shape) {
         size_type(ctx)
@@ -299,7 +304,7 @@ fn infer_size_if_shape(
 }
 
 /// `rank(shape_of(x))` of a ranked tensor `x` is a constant.
-fn rank_of_shape_of(op: Op, rw: &mut Rewriter) -> bool {
+fn rank_of_shape_of<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(shape_of) = op.operand(0).defined_by::<rshape::ShapeOfOp>() else {
         return false;
     };
@@ -334,20 +339,25 @@ fn rank_of_shape_of(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// A constant shape's number of elements: the wrapping 64-bit product.
-fn fold_num_elements(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_num_elements<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let extents = operands[0]?.as_i64_elements()?;
     let n = lattice::num_elements(&extents);
     Some(Folded::Attr(index_attr(op.context(), n)))
 }
 
-fn infer_index(ctx: Context, _: Location, _: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer_index<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    _: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     Some(vec![ctx.index_type()])
 }
 
 /// A constant shape at a constant, in-range dimension. Negative dimensions
 /// do not fold (upstream indexes out of bounds: see
 /// docs/upstream-differences.md).
-fn fold_get_extent(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_get_extent<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let extents = operands[0]?.as_i64_elements()?;
     let dim = constant_dim(op.operand(1))?;
     let extent = *extents.get(usize::try_from(dim).ok()?)?;
@@ -355,12 +365,17 @@ fn fold_get_extent(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// The result has the type of the index operand.
-fn infer_dim(_: Context, _: Location, ops: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer_dim<'ir>(
+    _: Context<'ir>,
+    _: Location<'ir>,
+    ops: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     Some(vec![ops.get(1)?.ty()])
 }
 
 /// A static extent of a ranked operand at a constant, in-range dimension.
-fn fold_dim(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
+fn fold_dim<'ir>(op: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let dims = op.operand(0).ty().dims()?;
     let index = constant_dim(op.operand(1))?;
     let extent = *dims.get(usize::try_from(index).ok()?)?;
@@ -368,7 +383,7 @@ fn fold_dim(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// Constant extents make a constant shape.
-fn fold_from_extents(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_from_extents<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let extents = operands
         .iter()
         .map(|a| Some((*a)?.as_int()?.to_i64_wrapping()))
@@ -377,13 +392,13 @@ fn fold_from_extents(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// A constant shape is its own extent tensor.
-fn fold_to_extent_tensor(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_to_extent_tensor<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let extents = operands[0]?.as_i64_elements()?;
     Some(Folded::Attr(Attr::index_tensor(op.context(), &extents)))
 }
 
 /// From a shape or a rank-1 index tensor to any tensor of index.
-fn to_extent_tensor_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
+fn to_extent_tensor_compatible<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     let ([input], [output]) = (inputs, outputs) else {
         return false;
     };
@@ -396,7 +411,7 @@ fn to_extent_tensor_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
 }
 
 /// Two constant shapes concatenate.
-fn fold_concat(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_concat<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let lhs = operands[0]?.as_i64_elements()?;
     let rhs = operands[1]?.as_i64_elements()?;
     let all = [lhs, rhs].concat();
@@ -404,7 +419,7 @@ fn fold_concat(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// A constant shape split at a constant index in `[-rank, rank]`.
-fn fold_split_at(op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>> {
+fn fold_split_at<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Vec<Folded<'ir>>> {
     let extents = operands[0]?.as_i64_elements()?;
     let index = operands[1]?.as_int()?.to_i64_wrapping();
     let (head, tail) = lattice::split_at(&extents, index)?;
@@ -417,23 +432,28 @@ fn fold_split_at(op: Op, operands: &[Option<Attr>]) -> Option<Vec<Folded>> {
 
 /// Any constant operand is a valid answer; upstream takes the last one
 /// (constants are ordered last by commutativity).
-fn fold_any(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_any<'ir>(_: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     operands.last().copied().flatten().map(Folded::Attr)
 }
 
 /// `max(x, x) = min(x, x) = x`.
-fn fold_same_operands(op: Op, _: &[Option<Attr>]) -> Option<Folded> {
+fn fold_same_operands<'ir>(op: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (l, r) = (op.operand(0), op.operand(1));
     (l == r).then_some(Folded::Value(l))
 }
 
 /// The operands' type when they agree, else `!rshape.size`.
-fn infer_max_min(ctx: Context, _: Location, ops: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer_max_min<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    ops: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     let (l, r) = (ops.first()?.ty(), ops.get(1)?.ty());
     Some(vec![if l == r { l } else { size_type(ctx) }])
 }
 
-fn max_min_compatible(l: &[Type], r: &[Type]) -> bool {
+fn max_min_compatible<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
     match (l, r) {
         ([a], [b]) => {
             (is_shape_type(*a) && is_shape_type(*b)) || (is_size_type(*a) && is_size_type(*b))
@@ -445,12 +465,17 @@ fn max_min_compatible(l: &[Type], r: &[Type]) -> bool {
 /// Upstream's rule for `meet`: sizes meet sizes or indices (a size wins),
 /// shapes meet shapes or extent tensors (a shape wins), extent tensors of
 /// equal or dynamic length meet each other.
-fn infer_meet(_: Context, loc: Location, ops: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer_meet<'ir>(
+    _: Context<'ir>,
+    loc: Location<'ir>,
+    ops: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     let fail = |message: &str| {
         loc.emit_error(message);
         None
     };
-    let is_shape_like = |t: Type| is_shape_type(t) || is_extent_tensor(t);
+    let is_shape_like = |t: Type<'ir>| is_shape_type(t) || is_extent_tensor(t);
     let mut types = ops.iter().map(|v| v.ty());
     let mut acc = types.next()?;
     for t in types {
@@ -497,7 +522,7 @@ fn infer_meet(_: Context, loc: Location, ops: &[Value], _: &AttrLookup) -> Optio
     Some(vec![acc])
 }
 
-fn meet_compatible(l: &[Type], r: &[Type]) -> bool {
+fn meet_compatible<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
     let ([a], [b]) = (l, r) else {
         return false;
     };

@@ -32,7 +32,7 @@ hooks!(rshape::ConstantOp {
 });
 
 /// `join` is `meet` under its old name (same operands, error and type).
-fn join_to_meet(op: Op, rw: &mut Rewriter) -> bool {
+fn join_to_meet<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     let operands = [op.operand(0), op.operand(1)];
     let error = op.attr("error");
@@ -50,7 +50,7 @@ fn join_to_meet(op: Op, rw: &mut Rewriter) -> bool {
 
 /// `create_shape %t : tensor<Nxi32>` is `from_extent_tensor` of
 /// `rarith.index_cast %t : tensor<Nxi32> to tensor<Nxindex>`.
-fn create_shape_to_from_extent_tensor(op: Op, rw: &mut Rewriter) -> bool {
+fn create_shape_to_from_extent_tensor<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let input = op.operand(0);
     let ctx = op.context();
     let Some(extents_ty) = input.ty().with_element_type(ctx.index_type()) else {
@@ -97,7 +97,7 @@ fn verify_constant(op: Op) -> bool {
 
 /// `constant N : !rshape.size` is `const_size N`; `constant [..] :
 /// !rshape.shape` is `const_shape [..] : !rshape.shape`.
-fn constant_to_const_op(op: Op, rw: &mut Rewriter) -> bool {
+fn constant_to_const_op<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     let Some(value) = op.attr("value") else {
         return false;

@@ -25,13 +25,13 @@ pub fn is_size_type(ty: Type) -> bool {
 }
 
 /// `!rshape.size` of the context.
-pub fn size_type(ctx: Context) -> Type {
+pub fn size_type<'ir>(ctx: Context<'ir>) -> Type<'ir> {
     ctx.ods_type(rshape::types::SIZE)
         .expect("rshape.size is registered")
 }
 
 /// `!rshape.shape` of the context.
-pub fn shape_type(ctx: Context) -> Type {
+pub fn shape_type<'ir>(ctx: Context<'ir>) -> Type<'ir> {
     ctx.ods_type(rshape::types::SHAPE)
         .expect("rshape.shape is registered")
 }
@@ -62,8 +62,8 @@ pub fn verify_shape_or_extent_tensor(op: Op) -> bool {
 
 /// Exactly one type on each side, each a size or an index (upstream's
 /// `eachHasOnlyOneOfTypes<SizeType, IndexType>`).
-pub fn one_size_or_index_each(l: &[Type], r: &[Type]) -> bool {
-    let ok = |t: &Type| is_size_type(*t) || t.is_index();
+pub fn one_size_or_index_each<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
+    let ok = |t: &Type<'ir>| is_size_type(*t) || t.is_index();
     l.len() == 1 && r.len() == 1 && l.iter().chain(r).all(ok)
 }
 
@@ -100,7 +100,11 @@ pub fn is_extent_tensor(ty: Type) -> bool {
 /// Unlike upstream, an extent tensor type whose size is not the number of
 /// extents (e.g. `tensor<?xindex>`) is not materialized: the `const_shape`
 /// would be invalid (see docs/upstream-differences.md).
-pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+pub fn materialize_constant<'ir>(
+    value: Attr<'ir>,
+    ty: Type<'ir>,
+    loc: Location<'ir>,
+) -> Option<Op<'ir>> {
     if crate::arith::fold::is_poison(value) {
         return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
     }
@@ -141,7 +145,7 @@ pub fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> 
 /// `ShapeDialect::verifyOperationAttribute`: `rshape.lib` may only sit on a
 /// symbol table and names one shape function library or an array of them
 /// whose mappings name each op at most once.
-pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
+pub fn verify_operation_attribute<'ir>(op: Op<'ir>, name: &str, value: Attr<'ir>) -> bool {
     if name != rshape::attrs::LIB {
         return true;
     }
@@ -152,7 +156,7 @@ pub fn verify_operation_attribute(op: Op, name: &str, value: Attr) -> bool {
     if !op.is_symbol_table() {
         return fail("rshape.lib attribute may only be on op implementing SymbolTable");
     }
-    let is_library = |o: Op| o.isa::<rshape::FunctionLibraryOp>();
+    let is_library = |o: Op<'ir>| o.isa::<rshape::FunctionLibraryOp>();
     if value.is_symbol_ref() {
         return match op.lookup_symbol(value) {
             None => fail(&format!(

@@ -8,19 +8,19 @@ use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
 
-fn result_types(op: Op) -> Vec<Type> {
+fn result_types<'ir>(op: Op<'ir>) -> Vec<Type<'ir>> {
     op.result_types().collect()
 }
 
 /// Replaces `op` by an op like it (attributes kept) over `operands`.
-fn rebuild_with(op: Op, rw: &mut Rewriter, operands: &[Value]) {
+fn rebuild_with<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, operands: &[Value<'ir>]) {
     let new = rw.create_like(op, operands, &result_types(op));
     let results: Vec<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
     rw.replace_op(op, &results);
 }
 
 /// Keeps the first occurrence of each operand.
-pub(crate) fn remove_duplicates(op: Op, rw: &mut Rewriter) -> bool {
+pub(crate) fn remove_duplicates<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut unique: Vec<Value> = Vec::with_capacity(op.num_operands());
     for v in op.operands() {
         if !unique.contains(&v) {
@@ -52,7 +52,7 @@ fn is_empty_shape(v: Value) -> bool {
 /// upstream), a `cstr_broadcastable` by a passing witness (upstream builds a
 /// `const_shape` of witness type there, which is invalid IR: see
 /// docs/upstream-differences.md).
-pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
+pub(crate) fn remove_empty_shapes<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let kept: Vec<Value> = op.operands().filter(|v| !is_empty_shape(*v)).collect();
     if kept.len() == op.num_operands() {
         return false;
@@ -81,7 +81,7 @@ pub(crate) fn remove_empty_shapes(op: Op, rw: &mut Rewriter) -> bool {
 /// Operands that are `tensor.cast`s to `tensor<?xindex>` (casts that lose
 /// information) are replaced by the cast's source. Like upstream, the new
 /// op keeps no attributes.
-pub(crate) fn drop_information_losing_casts(op: Op, rw: &mut Rewriter) -> bool {
+pub(crate) fn drop_information_losing_casts<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut changed = false;
     let operands: Vec<Value> = op
         .operands()

@@ -24,12 +24,12 @@ hooks!(rshape::YieldOp {
 });
 
 /// The terminator of an op's only region.
-fn body_terminator(op: Op) -> Option<Op> {
+fn body_terminator<'ir>(op: Op<'ir>) -> Option<Op<'ir>> {
     op.region(0)?.first_block()?.terminator()
 }
 
 /// An `assuming` whose results are partly unused yields only the used ones.
-fn remove_unused_results(op: Op, rw: &mut Rewriter) -> bool {
+fn remove_unused_results<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(yield_op) = body_terminator(op) else {
         return false;
     };
@@ -55,7 +55,7 @@ fn remove_unused_results(op: Op, rw: &mut Rewriter) -> bool {
 }
 
 /// An `assuming` on a passing constant witness is its region, inlined.
-fn inline_when_passing(op: Op, rw: &mut Rewriter) -> bool {
+fn inline_when_passing<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let passing = op
         .operand(0)
         .defined_by::<rshape::ConstWitnessOp>()

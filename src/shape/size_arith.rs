@@ -9,8 +9,8 @@ use rmlir_bridge::hooks;
 
 /// The hooks of a size arithmetic op, which share all but their folder.
 macro_rules! size_op {
-    ($op:path, $fold:ident) => {
-        hooks!($op {
+    ($($op:ident)::+, $fold:ident) => {
+        hooks!($($op)::+ {
             fold: $fold,
             verify: super::verify_size_or_index,
             infer_types: infer,
@@ -26,7 +26,12 @@ size_op!(rshape::DivOp, fold_div);
 use super::is_size_type as is_size;
 
 /// `!rshape.size` if either operand is a size, else `index`.
-fn infer(ctx: Context, _: Location, operands: &[Value], _: &AttrLookup) -> Option<Vec<Type>> {
+fn infer<'ir>(
+    ctx: Context<'ir>,
+    _: Location<'ir>,
+    operands: &[Value<'ir>],
+    _: &AttrLookup<'ir>,
+) -> Option<Vec<Type<'ir>>> {
     // The size type is taken from a size operand: no parsing on this path.
     match operands.iter().map(|v| v.ty()).find(|t| is_size(*t)) {
         Some(size) => Some(vec![size]),
@@ -35,7 +40,7 @@ fn infer(ctx: Context, _: Location, operands: &[Value], _: &AttrLookup) -> Optio
 }
 
 /// `x + 0 = x` (an integer/index zero); constants add.
-fn fold_add(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_add<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if constant_int_of(op.operand(1)).is_some_and(|c| c.is_zero()) {
         return Some(Folded::Value(op.operand(0)));
     }
@@ -43,7 +48,7 @@ fn fold_add(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// Both constant: the product, as an index attribute.
-fn fold_mul(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_mul<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (a, b) = (operands[0]?.as_int()?, operands[1]?.as_int()?);
     if a.width() != b.width() {
         return None;
@@ -58,7 +63,7 @@ fn fold_mul(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 /// Both constant, divisor nonzero: the quotient rounded toward negative
 /// infinity, as the specification says (upstream rounds -2 div 7 to 0: see
 /// docs/upstream-differences.md).
-fn fold_div(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_div<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let (a, b) = (operands[0]?.as_int()?, operands[1]?.as_int()?);
     if b.is_zero() || a.width() != b.width() {
         return None;

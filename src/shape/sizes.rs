@@ -35,22 +35,22 @@ fn const_size_names(op: Op, set: &mut dyn FnMut(usize, &str)) {
 
 /// Sizes and indices are both `IntegerAttr`s: a constant operand is the
 /// result.
-fn fold_passthrough(_: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_passthrough<'ir>(_: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     operands.first().copied().flatten().map(Folded::Attr)
 }
 
 /// From `!rshape.size` or `index` to `index`.
-fn size_to_index_compatible(inputs: &[Type], outputs: &[Type]) -> bool {
+fn size_to_index_compatible<'ir>(inputs: &[Type<'ir>], outputs: &[Type<'ir>]) -> bool {
     match (inputs, outputs) {
         ([i], [o]) => (i.is_index() || i.ods_name() == rshape::types::SIZE) && o.is_index(),
         _ => false,
     }
 }
 
-fn index_to_size_of_size_to_index(op: Op, rw: &mut Rewriter) -> bool {
+fn index_to_size_of_size_to_index<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     round_trip::<rshape::SizeToIndexOp>(op, rw)
 }
 
-fn size_to_index_of_index_to_size(op: Op, rw: &mut Rewriter) -> bool {
+fn size_to_index_of_index_to_size<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     round_trip::<rshape::IndexToSizeOp>(op, rw)
 }

@@ -28,7 +28,7 @@ fn int(operand: Option<Attr>) -> Option<i64> {
 }
 
 /// `value` as a constant of the op's result type.
-fn constant(op: Op, value: i64) -> Option<Folded> {
+fn constant<'ir>(op: Op<'ir>, value: i64) -> Option<Folded<'ir>> {
     Some(Folded::Attr(Attr::int(
         op.result(0).ty(),
         &ApInt::from_i64(64, value),
@@ -36,7 +36,7 @@ fn constant(op: Op, value: i64) -> Option<Folded> {
 }
 
 /// `c1 + c2`, `x + 0`, `0 + x`.
-fn fold_add(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_add<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     match (int(operands[0]), int(operands[1])) {
         (Some(a), Some(b)) => constant(op, a.wrapping_add(b)),
         (_, Some(0)) => Some(Folded::Value(op.operand(0))),
@@ -46,7 +46,7 @@ fn fold_add(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `c1 * c2`, `x * 1`, `x * 0`.
-fn fold_mul(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_mul<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     match (int(operands[0]), int(operands[1])) {
         (Some(a), Some(b)) => constant(op, a.wrapping_mul(b)),
         (_, Some(1)) => Some(Folded::Value(op.operand(0))),
@@ -57,7 +57,7 @@ fn fold_mul(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `-c`, `-(-x)`.
-fn fold_neg(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_neg<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     if let Some(c) = int(operands[0]) {
         return constant(op, c.wrapping_neg());
     }
@@ -66,7 +66,7 @@ fn fold_neg(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
 }
 
 /// `clamp(c)`, and `clamp(x)` to `[c, c]`.
-fn fold_clamp(op: Op, operands: &[Option<Attr>]) -> Option<Folded> {
+fn fold_clamp<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     let clamp = ClampOp::from_op(op)?;
     let (lo, hi) = bounds(clamp)?;
     // As the lowering computes it (minsi(maxsi(x, lo), hi)), also on
@@ -101,7 +101,7 @@ fn verify_clamp(op: Op) -> bool {
 }
 
 /// `x + x` -> `x * 2`.
-fn add_self_to_mul(op: Op, rewriter: &mut Rewriter) -> bool {
+fn add_self_to_mul<'ir>(op: Op<'ir>, rewriter: &mut Rewriter<'ir>) -> bool {
     let Some(add) = AddOp::from_op(op) else {
         return false;
     };

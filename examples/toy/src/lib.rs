@@ -38,7 +38,11 @@ pub mod dialects {
 }
 
 /// `Dialect::materializeConstant`: folds to an i64 become `toy.constant`.
-fn materialize_constant(value: Attr, ty: Type, loc: Location) -> Option<Op> {
+fn materialize_constant<'ir>(
+    value: Attr<'ir>,
+    ty: Type<'ir>,
+    loc: Location<'ir>,
+) -> Option<Op<'ir>> {
     if !value.is_integer() || ty.int_width() != Some(64) {
         return None;
     }

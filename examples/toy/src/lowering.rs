@@ -21,14 +21,14 @@ impl RunPass for ConvertToyToArith {
 }
 
 /// The arith value that computes `op`'s result, built before `op`.
-fn lower(op: Op, options: &ConvertToyToArithOptions) -> Value {
+fn lower<'ir>(op: Op<'ir>, options: &ConvertToyToArithOptions) -> Value<'ir> {
     let b = Builder::before(op);
     let loc = op.location();
     let ty = op.result(0).ty();
-    let arith = |name: &str, operands: &[Value], attrs: &[(&str, Attr)]| {
+    let arith = |name: &str, operands: &[Value<'ir>], attrs: &[(&str, Attr<'ir>)]| {
         b.create(name, loc, operands, &[ty], attrs).result(0)
     };
-    let constant = |value: Attr| arith("arith.constant", &[], &[("value", value)]);
+    let constant = |value: Attr<'ir>| arith("arith.constant", &[], &[("value", value)]);
     if let Some(c) = op.view::<ConstantOp>() {
         return constant(c.value().expect("verified: a value"));
     }
@@ -43,13 +43,15 @@ fn lower(op: Op, options: &ConvertToyToArithOptions) -> Value {
         return arith("arith.subi", &[zero, neg.input()], &[]);
     }
     let clamp = op.view::<ClampOp>().expect("every toy op is lowered");
-    let bound = |b: Option<Attr>| constant(b.expect("verified: both bounds"));
+    let bound = |b: Option<Attr<'ir>>| constant(b.expect("verified: both bounds"));
     let (lo, hi) = (bound(clamp.lo()), bound(clamp.hi()));
     let x = clamp.input();
     if options.clamp_with_select {
         let i1 = op.context().integer_type(1);
         let predicate = |p: u64| Attr::int(op.context().integer_type(64), &ApInt::from_u64(64, p));
-        let select = |cond: Value, a: Value, c: Value| arith("arith.select", &[cond, a, c], &[]);
+        let select = |cond: Value<'ir>, a: Value<'ir>, c: Value<'ir>| {
+            arith("arith.select", &[cond, a, c], &[])
+        };
         // arith.cmpi predicates: slt = 2, sgt = 4.
         let below = b
             .create(

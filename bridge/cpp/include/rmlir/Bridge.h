@@ -584,9 +584,15 @@ MLIR_CAPI_EXPORTED intptr_t rmlirTryFold(MlirOperation op, MlirValue *results,
                                          intptr_t capacity);
 /// Folds `op` the way the dialect conversion driver does before lowering
 /// it: on success its uses take the folded values (constants materialized
-/// before it by their dialect) and `op` is erased. Returns true then.
+/// before it by their dialect) and `op` is buried (rmlirOperationBury):
+/// the caller destroys it. Returns true then.
 MLIR_CAPI_EXPORTED bool rmlirTryFoldAndReplace(MlirOperation op);
 /// Replaces `op` with `values` through the rewriter (listener-aware).
+/// Takes `op` (whose results have no uses) out of its block and drops its
+/// operands' uses, its nested ops' included, without freeing it: the op is
+/// destroyed later with mlirOperationDestroy.
+MLIR_CAPI_EXPORTED void rmlirOperationBury(MlirOperation op);
+
 MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                MlirOperation op,
                                                const MlirValue *values,
