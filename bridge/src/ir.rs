@@ -55,10 +55,12 @@ macro_rules! handle {
             /// `raw` is null or a live handle of this kind, as the MLIR C
             /// API, the bridge or melior gave it, and the object stays alive
             /// for `'ir`, the lifetime the caller picks.
+            #[inline]
             pub(crate) unsafe fn from_raw(raw: $raw) -> Option<Self> {
                 NonNull::new(raw.ptr as *mut c_void).map(|p| Self(p, PhantomData))
             }
             /// The raw C API handle.
+            #[inline]
             pub fn raw(self) -> $raw {
                 $raw { ptr: self.0.as_ptr() as _ }
             }
@@ -87,42 +89,50 @@ handle!(
 
 impl<'ir> Context<'ir> {
     /// Parses a type (setup and tests only).
+    #[inline]
     pub fn parse_type(self, text: &str) -> Option<Type<'ir>> {
         // SAFETY: the context is live; text is borrowed for the call.
         unsafe { Type::from_raw(mlirTypeParseGet(self.raw(), sref(text))) }
     }
     /// The parameterless type of one of our dialects with ODS name `name`
     /// (`rshape.size`): a lookup, no parsing.
+    #[inline]
     pub fn ods_type(self, name: &str) -> Option<Type<'ir>> {
         // SAFETY: the context is live; name is borrowed for the call.
         unsafe { Type::from_raw(b::rmlirTypeGetByOdsName(self.raw(), sref(name))) }
     }
     /// The builtin `f32` type.
+    #[inline]
     pub fn f32_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirF32TypeGet(self.raw())) }.expect("f32")
     }
     /// The builtin `f8E8M0FNU` type.
+    #[inline]
     pub fn f8e8m0fnu_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirFloat8E8M0FNUTypeGet(self.raw())) }.expect("f8E8M0FNU")
     }
     /// The builtin `index` type.
+    #[inline]
     pub fn index_type(self) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirIndexTypeGet(self.raw())) }.expect("index type")
     }
     /// The signless integer type of `width` bits.
+    #[inline]
     pub fn integer_type(self, width: u32) -> Type<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.raw(), width)) }.expect("integer type")
     }
     /// `true`/`false` as a builtin `BoolAttr`.
+    #[inline]
     pub fn bool_attr(self, value: bool) -> Attr<'ir> {
         // SAFETY: self is a live context.
         unsafe { Attr::from_raw(mlirBoolAttrGet(self.raw(), value as i32)) }.expect("bool attr")
     }
     /// The enum attribute `name` (e.g. "arith.overflow") with `value`.
+    #[inline]
     pub fn enum_attr(self, name: &str, value: u64) -> Option<Attr<'ir>> {
         // SAFETY: self is a live context; name is borrowed for the call.
         unsafe { Attr::from_raw(b::rmlirEnumAttrGet(self.raw(), sref(name), value)) }
@@ -186,6 +196,7 @@ impl<'ir> Context<'ir> {
         .expect("function type")
     }
     /// `vector<n x element>`.
+    #[inline]
     pub fn parse_vector_type(self, n: i64, element: Type<'ir>) -> Option<Type<'ir>> {
         // SAFETY: element is live; the shape array outlives the call.
         unsafe { Type::from_raw(mlirVectorTypeGet(1, [n].as_ptr(), element.raw())) }
@@ -206,6 +217,7 @@ impl<'ir> Context<'ir> {
         }
     }
     /// `!llvm.array<n x element>`.
+    #[inline]
     pub fn llvm_array_type(self, element: Type<'ir>, n: u32) -> Type<'ir> {
         // SAFETY: element is live and belongs to this context.
         unsafe { Type::from_raw(mlirLLVMArrayTypeGet(element.raw(), n)) }.expect("llvm array type")
@@ -225,27 +237,32 @@ impl<'ir> Context<'ir> {
         .expect("llvm struct type")
     }
     /// A `TypeAttr` holding `ty`.
+    #[inline]
     pub fn type_attr(self, ty: Type<'ir>) -> Attr<'ir> {
         // SAFETY: ty is live.
         unsafe { Attr::from_raw(mlirTypeAttrGet(ty.raw())) }.expect("type attr")
     }
     /// A flat symbol reference `@name`.
+    #[inline]
     pub fn flat_symbol_ref(self, name: &str) -> Attr<'ir> {
         // SAFETY: self is live; name is copied by MLIR.
         unsafe { Attr::from_raw(mlirFlatSymbolRefAttrGet(self.raw(), sref(name))) }
             .expect("symbol ref")
     }
     /// A string attribute.
+    #[inline]
     pub fn string_attr(self, text: &str) -> Attr<'ir> {
         // SAFETY: self is a live context; text is copied by MLIR.
         unsafe { Attr::from_raw(mlirStringAttrGet(self.raw(), sref(text))) }.expect("string attr")
     }
     /// The unit attribute.
+    #[inline]
     pub fn unit_attr(self) -> Attr<'ir> {
         // SAFETY: self is a live context.
         unsafe { Attr::from_raw(mlirUnitAttrGet(self.raw())) }.expect("unit attr")
     }
     /// An unknown location in this context.
+    #[inline]
     pub fn unknown_location(self) -> Location<'ir> {
         // SAFETY: self is a live context.
         unsafe { Location::from_raw(mlirLocationUnknownGet(self.raw())) }.expect("loc")
@@ -270,6 +287,7 @@ impl<'ir> Context<'ir> {
 
 impl<'ir> Op<'ir> {
     /// The op's registered name, e.g. `rarith.addi`.
+    #[inline]
     pub fn name(self) -> &'ir str {
         // SAFETY: op is live; identifiers are uniqued in the context and live
         // as long as it, which outlives every use of the returned str.
@@ -277,27 +295,32 @@ impl<'ir> Op<'ir> {
     }
     /// The address of the op's registered class (its TypeID), None for an
     /// unregistered op: the same for every op of a class, in every context.
+    #[inline]
     pub fn class_id(self) -> Option<usize> {
         // SAFETY: op is live; the TypeID of a registered op is a static.
         let id = unsafe { mlirOperationGetTypeID(self.raw()) };
         (!id.ptr.is_null()).then_some(id.ptr as usize)
     }
     /// The op's location.
+    #[inline]
     pub fn location(self) -> Location<'ir> {
         // SAFETY: op is live.
         unsafe { Location::from_raw(mlirOperationGetLocation(self.raw())) }.expect("loc")
     }
     /// The context the op lives in.
+    #[inline]
     pub fn context(self) -> Context<'ir> {
         // SAFETY: op is live.
         unsafe { Context::from_raw(mlirOperationGetContext(self.raw())) }.expect("ctx")
     }
     /// Number of operands.
+    #[inline]
     pub fn num_operands(self) -> usize {
         // SAFETY: op is live.
         unsafe { mlirOperationGetNumOperands(self.raw()) as usize }
     }
     /// Operand `i` (panics when out of range).
+    #[inline]
     pub fn operand(self, i: usize) -> Value<'ir> {
         // SAFETY: op is live; the bridge checks the index and answers null
         // when it is out of range.
@@ -305,35 +328,42 @@ impl<'ir> Op<'ir> {
             .expect("operand index out of range")
     }
     /// All operands.
+    #[inline]
     pub fn operands(self) -> impl Iterator<Item = Value<'ir>> {
         (0..self.num_operands()).map(move |i| self.operand(i))
     }
     /// All results.
+    #[inline]
     pub fn results(self) -> impl Iterator<Item = Value<'ir>> {
         (0..self.num_results()).map(move |i| self.result(i))
     }
     /// True when the op has no uses and no side effects (MLIR's
     /// `isOpTriviallyDead`).
+    #[inline]
     pub fn is_trivially_dead(self) -> bool {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsTriviallyDead(self.raw()) }
     }
     /// True for ops with the `Elementwise` trait.
+    #[inline]
     pub fn is_elementwise(self) -> bool {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsElementwise(self.raw()) }
     }
     /// True when the op is a constant (`m_Constant`).
+    #[inline]
     pub fn is_constant_like(self) -> bool {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsConstantLike(self.raw()) }
     }
     /// Number of regions.
+    #[inline]
     pub fn num_regions(self) -> usize {
         // SAFETY: op is live.
         unsafe { mlirOperationGetNumRegions(self.raw()) as usize }
     }
     /// Number of successor blocks.
+    #[inline]
     pub fn num_successors(self) -> usize {
         // SAFETY: op is live.
         unsafe { mlirOperationGetNumSuccessors(self.raw()) as usize }
@@ -378,6 +408,7 @@ impl<'ir> Op<'ir> {
         }
     }
     /// Replaces all operands in place.
+    #[inline]
     pub fn set_operands(self, values: &[Value<'ir>]) {
         // SAFETY: op and values are live; Value is repr(transparent) over
         // MlirValue, so the slice is an array of MlirValue for the call.
@@ -386,17 +417,20 @@ impl<'ir> Op<'ir> {
         }
     }
     /// Replaces operand `i` in place.
+    #[inline]
     pub fn set_operand(self, i: usize, value: Value<'ir>) {
         assert!(i < self.num_operands(), "operand index out of range");
         // SAFETY: op and value are live and i is in range.
         unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
     }
     /// Number of results.
+    #[inline]
     pub fn num_results(self) -> usize {
         // SAFETY: op is live.
         unsafe { mlirOperationGetNumResults(self.raw()) as usize }
     }
     /// Result `i` (panics when out of range).
+    #[inline]
     pub fn result(self, i: usize) -> Value<'ir> {
         assert!(i < self.num_results(), "result index out of range");
         // SAFETY: op is live and i is in range.
@@ -418,39 +452,46 @@ impl<'ir> Op<'ir> {
         })
     }
     /// Sets inherent attribute `name` in place.
+    #[inline]
     pub fn set_inherent_attr(self, name: &str, value: Attr<'ir>) {
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetInherentAttributeByName(self.raw(), sref(name), value.raw()) }
     }
     /// Sets discardable attribute `name`.
+    #[inline]
     pub fn set_discardable_attr(self, name: &str, value: Attr<'ir>) {
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetDiscardableAttributeByName(self.raw(), sref(name), value.raw()) }
     }
     /// The enum value of attribute `name` (for ODS enum attributes and
     /// integer-backed enums); `None` when absent.
+    #[inline]
     pub fn enum_attr(self, name: &str) -> Option<u64> {
         self.attr(name).and_then(|a| a.enum_value())
     }
     /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
     /// it: through the op's fold (see `Op::constant_value` for the fast path
     /// of ops whose ODS declares the attribute they fold to).
+    #[inline]
     pub fn fold_constant(self) -> Option<Attr<'ir>> {
         // SAFETY: op is live.
         unsafe { Attr::from_raw(b::rmlirConstantValue(self.raw())) }
     }
     /// Emits `message` as an error at this op (op->emitError: no op prefix).
+    #[inline]
     pub fn emit_error(self, message: &str) {
         // SAFETY: op is live; message is borrowed for the call.
         unsafe { b::rmlirEmitError(self.raw(), sref(message)) }
     }
     /// Emits `message` as an error on this op with a note at `other`
     /// reading `note` followed by `other` printed.
+    #[inline]
     pub fn emit_error_with_op_note(self, message: &str, other: Op<'ir>, note: &str) {
         // SAFETY: both ops are live; the strings are borrowed for the call.
         unsafe { b::rmlirEmitErrorWithOpNote(self.raw(), sref(message), other.raw(), sref(note)) }
     }
     /// Removes a discardable attribute (no-op when absent).
+    #[inline]
     pub fn remove_discardable_attr(self, name: &str) {
         // SAFETY: op is live; name is borrowed for the call.
         unsafe {
@@ -466,16 +507,19 @@ impl<'ir> Op<'ir> {
         }
     }
     /// True when the op has the SymbolTable trait.
+    #[inline]
     pub fn is_symbol_table(self) -> bool {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsSymbolTable(self.raw()) }
     }
     /// The op a symbol reference names, looked up from this symbol table.
+    #[inline]
     pub fn lookup_symbol(self, symbol_ref: Attr<'ir>) -> Option<Op<'ir>> {
         // SAFETY: op and attribute are live.
         unsafe { Op::from_raw(b::rmlirLookupSymbolIn(self.raw(), symbol_ref.raw())) }
     }
     /// Emits `'op' op message` as an error on this op.
+    #[inline]
     pub fn emit_op_error(self, message: &str) {
         // SAFETY: op is live; message is borrowed for the call.
         unsafe { b::rmlirEmitOpError(self.raw(), sref(message)) }
@@ -565,11 +609,13 @@ impl<'ir> Op<'ir> {
 
 impl<'ir> Value<'ir> {
     /// The value's type.
+    #[inline]
     pub fn ty(self) -> Type<'ir> {
         // SAFETY: value is live.
         unsafe { Type::from_raw(mlirValueGetType(self.raw())) }.expect("type")
     }
     /// The op defining this value, if it is an op result.
+    #[inline]
     pub fn defining_op(self) -> Option<Op<'ir>> {
         // SAFETY: value is live; the bridge answers null for block arguments.
         unsafe { Op::from_raw(b::rmlirValueGetDefiningOp(self.raw())) }
@@ -601,12 +647,14 @@ impl<'ir> Value<'ir> {
         }
     }
     /// True when the value has at least one use.
+    #[inline]
     pub fn has_uses(self) -> bool {
         // SAFETY: value is live.
         unsafe { !mlirValueGetFirstUse(self.raw()).ptr.is_null() }
     }
     /// The defining op if it has the given name: for ops of other dialects
     /// (ours are matched by id: `Value::defined_by::<T>()`).
+    #[inline]
     pub fn defined_by_name(self, name: &str) -> Option<Op<'ir>> {
         self.defining_op().filter(|op| op.name() == name)
     }
@@ -614,46 +662,55 @@ impl<'ir> Value<'ir> {
 
 impl<'ir> Type<'ir> {
     /// The context of the type.
+    #[inline]
     pub fn context(self) -> Context<'ir> {
         // SAFETY: type is live.
         unsafe { Context::from_raw(mlirTypeGetContext(self.raw())) }.expect("ctx")
     }
     /// True for builtin integer types (any signedness).
+    #[inline]
     pub fn is_integer(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAInteger(self.raw()) }
     }
     /// True for signless builtin integer types.
+    #[inline]
     pub fn is_signless_integer(self) -> bool {
         // SAFETY: type is live; signedness asked of integer types only.
         self.is_integer() && unsafe { mlirIntegerTypeIsSignless(self.raw()) }
     }
     /// True for `f4E2M1FN`.
+    #[inline]
     pub fn is_f4e2m1fn(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAFloat4E2M1FN(self.raw()) }
     }
     /// True for `bf16`.
+    #[inline]
     pub fn is_bf16(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsABF16(self.raw()) }
     }
     /// True for `f32`.
+    #[inline]
     pub fn is_f32(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAF32(self.raw()) }
     }
     /// True for the builtin `f8E8M0FNU` float type.
+    #[inline]
     pub fn is_f8e8m0fnu(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAFloat8E8M0FNU(self.raw()) }
     }
     /// True for the builtin `index` type.
+    #[inline]
     pub fn is_index(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAIndex(self.raw()) }
     }
     /// True for builtin float types.
+    #[inline]
     pub fn is_float(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAFloat(self.raw()) }
@@ -683,21 +740,25 @@ impl<'ir> Type<'ir> {
         }
     }
     /// True for shaped types (tensors, vectors, memrefs).
+    #[inline]
     pub fn is_shaped(self) -> bool {
         // SAFETY: type is live.
         unsafe { b::rmlirTypeIsShaped(self.raw()) }
     }
     /// True for vector types.
+    #[inline]
     pub fn is_vector(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAVector(self.raw()) }
     }
     /// True for ranked or unranked tensors.
+    #[inline]
     pub fn is_tensor(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsATensor(self.raw()) }
     }
     /// True for ranked tensors.
+    #[inline]
     pub fn is_ranked_tensor(self) -> bool {
         // SAFETY: type is live.
         unsafe { mlirTypeIsARankedTensor(self.raw()) }
@@ -761,11 +822,13 @@ impl<'ir> Type<'ir> {
         }
     }
     /// True for scalable vectors.
+    #[inline]
     pub fn is_scalable_vector(self) -> bool {
         // SAFETY: scalability is asked of vectors only.
         self.is_vector() && unsafe { mlirVectorTypeIsScalable(self.raw()) }
     }
     /// The element type of a shaped type, or the type itself.
+    #[inline]
     pub fn element_type_or_self(self) -> Type<'ir> {
         // SAFETY: type is live; the bridge returns it or its (live) element
         // type.
@@ -905,11 +968,13 @@ impl<'ir> Type<'ir> {
     }
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.
+    #[inline]
     pub fn ods_name(self) -> &'ir str {
         // SAFETY: type is live; the returned names are static literals.
         unsafe { from_sref(b::rmlirTypeGetOdsName(self.raw())) }
     }
     /// The type id, as an opaque pointer (for comparisons).
+    #[inline]
     pub fn type_id(self) -> *const c_void {
         // SAFETY: type is live.
         unsafe { mlirTypeGetTypeID(self.raw()).ptr }
@@ -940,11 +1005,13 @@ pub enum IntConst {
 
 impl<'ir> Attr<'ir> {
     /// The attribute's type (NoneType for untyped attributes).
+    #[inline]
     pub fn ty(self) -> Option<Type<'ir>> {
         // SAFETY: attr is live; the bridge returns its (live) type or null.
         unsafe { Type::from_raw(b::rmlirAttributeGetType(self.raw())) }
     }
     /// True for the unit attribute.
+    #[inline]
     pub fn is_unit(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsAUnit(self.raw()) }
@@ -959,6 +1026,7 @@ impl<'ir> Attr<'ir> {
         }
     }
     /// The namespace of the attribute's dialect (empty for builtin).
+    #[inline]
     pub fn dialect_namespace(self) -> &'ir str {
         // SAFETY: attr is live; dialect namespaces live as long as the context.
         unsafe { from_sref(mlirDialectGetNamespace(mlirAttributeGetDialect(self.raw()))) }
@@ -974,6 +1042,7 @@ impl<'ir> Attr<'ir> {
         }
     }
     /// The context the attribute lives in.
+    #[inline]
     pub fn context(self) -> Context<'ir> {
         // SAFETY: attr is live.
         unsafe { Context::from_raw(mlirAttributeGetContext(self.raw())) }.expect("ctx")
@@ -1001,6 +1070,7 @@ impl<'ir> Attr<'ir> {
         String::from_utf8_lossy(&out).into_owned()
     }
     /// True for a (flat or nested) `SymbolRefAttr`.
+    #[inline]
     pub fn is_symbol_ref(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsASymbolRef(self.raw()) }
@@ -1040,31 +1110,37 @@ impl<'ir> Attr<'ir> {
         }
     }
     /// True for an `IntegerAttr` (any integer or index type).
+    #[inline]
     pub fn is_integer(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsAInteger(self.raw()) || mlirAttributeIsABool(self.raw()) }
     }
     /// True for builtin `FloatAttr`.
+    #[inline]
     pub fn is_float(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsAFloat(self.raw()) }
     }
     /// True for any `ElementsAttr` (dense, sparse, resource).
+    #[inline]
     pub fn is_elements(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsAElements(self.raw()) }
     }
     /// True for `DenseElementsAttr`.
+    #[inline]
     pub fn is_dense_elements(self) -> bool {
         // SAFETY: attr is live.
         unsafe { mlirAttributeIsADenseElements(self.raw()) }
     }
     /// True for splat `DenseElementsAttr`.
+    #[inline]
     pub fn is_splat(self) -> bool {
         // SAFETY: splat-ness is asked of dense elements only.
         self.is_dense_elements() && unsafe { mlirDenseElementsAttrIsSplat(self.raw()) }
     }
     /// Number of elements of an elements attribute.
+    #[inline]
     pub fn num_elements(self) -> i64 {
         // SAFETY: attr is an elements attribute.
         unsafe { mlirElementsAttrGetNumElements(self.raw()) }
@@ -1128,6 +1204,7 @@ impl<'ir> Attr<'ir> {
         .expect("float attr")
     }
     /// The value of a `FloatAttr` as a double (None for other attributes).
+    #[inline]
     pub fn as_f64(self) -> Option<f64> {
         // SAFETY: attr is live; the value is asked of float attributes only.
         unsafe {
@@ -1136,6 +1213,7 @@ impl<'ir> Attr<'ir> {
     }
     /// A splat dense elements attribute of shaped type `ty` holding
     /// `element` (an attribute of its element type).
+    #[inline]
     pub fn splat(ty: Type<'ir>, element: Attr<'ir>) -> Attr<'ir> {
         // SAFETY: ty is a live shaped type and element a live attribute of
         // its element type.
@@ -1200,19 +1278,23 @@ impl<'ir> Attr<'ir> {
     }
     /// Dense elements of shaped type `ty` from raw lane bit patterns (float
     /// or integer element type; one lane: a splat).
+    #[inline]
     pub fn dense_bits(ty: Type<'ir>, lanes: &[ApInt]) -> Attr<'ir> {
         words::build_dense(ty, lanes)
     }
     /// A `FloatAttr` of float type `ty` holding `value`.
+    #[inline]
     pub fn float(ty: Type<'ir>, value: Fp) -> Attr<'ir> {
         Attr::float_from_bits(ty, &value.to_apint())
     }
     /// Dense float elements of shaped type `ty` (one value: a splat).
+    #[inline]
     pub fn dense_floats(ty: Type<'ir>, values: &[Fp]) -> Attr<'ir> {
         let bits: Vec<ApInt> = values.iter().map(|v| v.to_apint()).collect();
         words::build_dense(ty, &bits)
     }
     /// Element `index` of an integer/index dense elements attribute.
+    #[inline]
     pub fn dense_int_at(self, index: usize) -> Option<ApInt> {
         words::read_dense_element(self, index)
     }
@@ -1253,6 +1335,7 @@ impl<'ir> Attr<'ir> {
     }
     /// Dense elements of shaped type `ty`, whose elements are integers or
     /// floats of at most 64 bits, from one word per element.
+    #[inline]
     pub fn dense_from_lanes(ty: Type<'ir>, lanes: &[u64]) -> Attr<'ir> {
         words::build_dense_words(ty, lanes)
     }
@@ -1298,6 +1381,7 @@ impl<'ir> Attr<'ir> {
     }
     /// A dense elements attribute of shaped type `ty`: a splat when `values`
     /// has one element, else one value per element.
+    #[inline]
     pub fn dense_ints(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
         words::build_dense(ty, values)
     }
@@ -1323,6 +1407,7 @@ impl<'ir> Attr<'ir> {
 
 impl<'ir> Location<'ir> {
     /// The context of the location.
+    #[inline]
     pub fn context(self) -> Context<'ir> {
         // SAFETY: location is live.
         unsafe { Context::from_raw(mlirLocationGetContext(self.raw())) }.expect("ctx")
@@ -1345,6 +1430,7 @@ impl<'ir> Location<'ir> {
         .expect("fused location")
     }
     /// Emits an error diagnostic at this location.
+    #[inline]
     pub fn emit_error(self, message: &str) {
         let c = std::ffi::CString::new(message.replace('\0', " ")).expect("no NUL");
         // SAFETY: location is live; c is a NUL-terminated string for the call.
@@ -1359,10 +1445,12 @@ pub struct AttrLookup<'ir> {
 }
 
 impl<'ir> AttrLookup<'ir> {
+    #[inline]
     pub(crate) fn new(raw: &'ir super::bindings::RmlirAttrLookup) -> Self {
         AttrLookup { raw }
     }
     /// Attribute `name`, if the op has it.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<Attr<'ir>> {
         let get = self.raw.get?;
         // SAFETY: the bridge's lookup and its state live for the duration of
@@ -1385,6 +1473,7 @@ pub fn read_dense_lanes(attr: Attr, count: usize, width: u32) -> Option<Vec<ApIn
 
 impl<'ir> Value<'ir> {
     /// The value's location (its defining op's, or the block argument's).
+    #[inline]
     pub fn location(self) -> Location<'ir> {
         // SAFETY: the value is live.
         unsafe { Location::from_raw(b::rmlirValueGetLoc(self.raw())) }.expect("value location")

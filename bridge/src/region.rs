@@ -23,20 +23,24 @@ impl<'ir> Region<'ir> {
     /// # Safety
     ///
     /// `raw` is null or a live region, as the C API gave it.
+    #[inline]
     unsafe fn from_raw(raw: MlirRegion) -> Option<Self> {
         NonNull::new(raw.ptr).map(|p| Region(p, PhantomData))
     }
+    #[inline]
     pub(crate) fn raw(self) -> MlirRegion {
         MlirRegion {
             ptr: self.0.as_ptr(),
         }
     }
     /// The first block, if the region has any.
+    #[inline]
     pub fn first_block(self) -> Option<Block<'ir>> {
         // SAFETY: the region is live.
         unsafe { Block::from_raw(mlirRegionGetFirstBlock(self.raw())) }
     }
     /// Every block, in order.
+    #[inline]
     pub fn blocks(self) -> impl Iterator<Item = Block<'ir>> {
         std::iter::successors(self.first_block(), |b| {
             // SAFETY: the block is live.
@@ -56,6 +60,7 @@ impl<'ir> Region<'ir> {
         }
     }
     /// Moves every block of `source` into this (empty) region.
+    #[inline]
     pub fn take_body(self, source: Region<'ir>) {
         // SAFETY: both regions are live and distinct.
         unsafe { mlirRegionTakeBody(self.raw(), source.raw()) }
@@ -68,15 +73,18 @@ impl<'ir> Block<'ir> {
     /// # Safety
     ///
     /// `raw` is null or a live block, as the C API gave it.
+    #[inline]
     unsafe fn from_raw(raw: MlirBlock) -> Option<Self> {
         NonNull::new(raw.ptr).map(|p| Block(p, PhantomData))
     }
+    #[inline]
     pub(crate) fn raw(self) -> MlirBlock {
         MlirBlock {
             ptr: self.0.as_ptr(),
         }
     }
     /// Number of block arguments.
+    #[inline]
     pub fn num_arguments(self) -> usize {
         // SAFETY: the block is live.
         unsafe { mlirBlockGetNumArguments(self.raw()) as usize }
@@ -93,18 +101,21 @@ impl<'ir> Block<'ir> {
         })
     }
     /// Block argument `i`.
+    #[inline]
     pub fn argument(self, i: usize) -> Value<'ir> {
         assert!(i < self.num_arguments(), "block argument index");
         // SAFETY: the block is live and i is in range.
         unsafe { Value::from_raw(mlirBlockGetArgument(self.raw(), i as isize)) }.expect("argument")
     }
     /// Appends a detached op at the end of the block, which takes it.
+    #[inline]
     pub fn append(self, op: Op<'ir>) -> Op<'ir> {
         // SAFETY: block and op are live; op is detached.
         unsafe { mlirBlockAppendOwnedOperation(self.raw(), op.raw()) };
         op
     }
     /// The block's terminator, if its last op is one.
+    #[inline]
     pub fn terminator(self) -> Option<Op<'ir>> {
         // SAFETY: the block is live.
         unsafe { Op::from_raw(mlirBlockGetTerminator(self.raw())) }
@@ -124,16 +135,19 @@ impl<'ir> Op<'ir> {
         }
     }
     /// The op that holds this op's region, if any.
+    #[inline]
     pub fn parent_op(self) -> Option<Op<'ir>> {
         // SAFETY: the op is live.
         unsafe { Op::from_raw(mlirOperationGetParentOperation(self.raw())) }
     }
     /// The block that holds the op.
+    #[inline]
     pub fn parent_block(self) -> Option<Block<'ir>> {
         // SAFETY: the op is live.
         unsafe { Block::from_raw(mlirOperationGetBlock(self.raw())) }
     }
     /// The types of the op's results.
+    #[inline]
     pub fn result_types(self) -> impl Iterator<Item = Type<'ir>> {
         (0..self.num_results()).map(move |i| self.result(i).ty())
     }

@@ -214,8 +214,15 @@ impl<'ir> Rewriter<'ir> {
     /// Carries out the replacements and erasures the pattern asked for, in
     /// order. The bridge calls it when the pattern has returned, so that no
     /// handle of the pattern outlives what it refers to.
-    pub(crate) fn finish(self) {
-        for pending in self.pending {
+    #[inline]
+    pub(crate) fn finish(&mut self) {
+        if !self.pending.is_empty() {
+            self.carry_out();
+        }
+    }
+
+    fn carry_out(&mut self) {
+        for pending in self.pending.drain(..) {
             match pending {
                 // SAFETY: op and the values were live when recorded and
                 // nothing was freed since (freeing is what is deferred

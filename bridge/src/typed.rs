@@ -21,6 +21,7 @@ pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
     /// The op seen through the view.
     fn op(self) -> Op<'ir>;
     /// The view of `op` when it is of this kind.
+    #[inline]
     fn from_op(op: Op<'ir>) -> Option<Self> {
         (op.ods_id() == Some(Self::ID)).then(|| Self::from_op_unchecked(op))
     }
@@ -47,10 +48,12 @@ pub trait BitEnum: Copy + Sized + 'static {
     /// The stored bit pattern.
     fn bits(self) -> u32;
     /// True when every flag of `other` is set.
+    #[inline]
     fn contains(self, other: Self) -> bool {
         self.bits() & other.bits() == other.bits()
     }
     /// True when no flag is set.
+    #[inline]
     fn is_empty(self) -> bool {
         self.bits() == 0
     }
@@ -61,14 +64,17 @@ pub trait BitEnum: Copy + Sized + 'static {
 struct PointerHasher(u64);
 
 impl std::hash::Hasher for PointerHasher {
+    #[inline]
     fn finish(&self) -> u64 {
         self.0
     }
+    #[inline]
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
     }
+    #[inline]
     fn write_usize(&mut self, v: usize) {
         self.0 = (v as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
@@ -111,11 +117,13 @@ impl<'ir> Op<'ir> {
     }
 
     /// True when the op is a `T`.
+    #[inline]
     pub fn isa<T: OdsOp<'ir>>(self) -> bool {
         self.ods_id() == Some(T::ID)
     }
 
     /// The op as a `T`, when it is one.
+    #[inline]
     pub fn view<T: OdsOp<'ir>>(self) -> Option<T> {
         T::from_op(self)
     }
@@ -123,12 +131,14 @@ impl<'ir> Op<'ir> {
 
 impl<'ir> Value<'ir> {
     /// The op defining this value, when it is a `T`.
+    #[inline]
     pub fn defined_by<T: OdsOp<'ir>>(self) -> Option<T> {
         self.defining_op().and_then(T::from_op)
     }
 
     /// The op defining this value, when its ODS id is `id` (for code that
     /// takes the kind of op as a value: `ExtSIOp::ID`).
+    #[inline]
     pub fn defined_by_id(self, id: u32) -> Option<Op<'ir>> {
         self.defining_op().filter(|op| op.ods_id() == Some(id))
     }
