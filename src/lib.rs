@@ -93,9 +93,8 @@
 #![cfg_attr(not(feature = "internals"), allow(dead_code))]
 
 // rmlir's own layers: public but hidden from the docs with the `internals`
-// feature (rmlir's tests, benchmark and fuzzer), private otherwise. Their
-// handles are not lifetime-checked, so a crate that depends on rmlir cannot
-// reach them. (Spelled out: a module declared by a macro could not export
+// feature (rmlir's tests, benchmark and fuzzer), private otherwise: a crate
+// that depends on rmlir works with melior's handles and the typed API. (Spelled out: a module declared by a macro could not export
 // the macros it defines.)
 #[cfg(feature = "internals")]
 #[doc(hidden)]

@@ -819,6 +819,10 @@ extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
   if (failed(builder.tryFold(o, results)) || results.empty())
     return false;
   o->replaceAllUsesWith(results);
+  // A fold to the op's own results (an in-place fold of some results)
+  // leaves uses: the op stays.
+  if (!o->use_empty())
+    return false;
   rmlirOperationBury(op);
   return true;
 }

@@ -127,6 +127,10 @@ impl Bufferizer {
     /// Replaces `op` by buffers (`replaceOpWithBufferizedValues`) when the
     /// hook returns; until then `op` stays as it is.
     pub fn replace<'ir>(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
+        assert!(
+            self.pending.is_none(),
+            "a bufferization replaces its op once"
+        );
         self.pending = Some((op.raw(), values.iter().map(|v| v.raw()).collect()));
     }
 

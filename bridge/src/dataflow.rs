@@ -102,7 +102,7 @@ impl IntRangeSolver {
     pub fn apply_patterns<'ir>(
         &self,
         root: Op<'ir>,
-        patterns: &[SolverPattern<'_, 'ir>],
+        patterns: &[SolverPattern<'_>],
         top_down: Option<bool>,
     ) -> bool {
         let raw: Vec<b::RmlirRewritePattern> = patterns
@@ -143,13 +143,22 @@ impl Drop for IntRangeSolver {
 }
 
 /// A rewrite pattern for [`IntRangeSolver::apply_patterns`].
-pub struct SolverPattern<'a, 'ir> {
+pub struct SolverPattern<'a> {
     /// The op name it matches (None: any op).
     pub root: Option<&'static str>,
     /// Its benefit.
     pub benefit: u16,
     /// Rewrites the op; true if it did.
-    pub rewrite: &'a dyn Fn(Op<'ir>, &mut Rewriter<'ir>) -> bool,
+    pub rewrite: &'a dyn for<'x> Fn(Op<'x>, &mut Rewriter<'x>) -> bool,
+}
+
+/// A rewrite for a [`SolverPattern`]: a closure over any match's handles
+/// (its handles cannot outlive the match).
+pub fn rewrite_fn<F>(f: F) -> F
+where
+    F: for<'x> Fn(Op<'x>, &mut Rewriter<'x>) -> bool,
+{
+    f
 }
 
 extern "C" fn rewrite_trampoline(

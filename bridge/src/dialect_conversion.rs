@@ -44,18 +44,25 @@ impl MaterializeBuilder {
     }
 }
 
+/// A type conversion: the converted type, or None when it cannot convert.
+pub type ConvertType<'a> = &'a dyn for<'x> Fn(Type<'x>) -> Option<Type<'x>>;
+
 /// A materialization: builds a value of the given type from the inputs.
-pub type Materialize<'a, 'ir> =
-    &'a dyn Fn(&MaterializeBuilder, Type<'ir>, &[Value<'ir>], Location<'ir>) -> Option<Value<'ir>>;
+pub type Materialize<'a> = &'a dyn for<'x> Fn(
+    &MaterializeBuilder,
+    Type<'x>,
+    &[Value<'x>],
+    Location<'x>,
+) -> Option<Value<'x>>;
 
 /// A conversion pattern.
-pub struct ConversionPattern<'a, 'ir> {
+pub struct ConversionPattern<'a> {
     /// The op name it matches (None: any op).
     pub root: Option<&'static str>,
     /// Its benefit.
     pub benefit: u16,
     /// Rewrites `op` given its converted operands; true if it rewrote.
-    pub rewrite: &'a dyn Fn(Op<'ir>, &[Value<'ir>], &mut Rewriter<'ir>) -> bool,
+    pub rewrite: &'a dyn for<'x> Fn(Op<'x>, &[Value<'x>], &mut Rewriter<'x>) -> bool,
 }
 
 /// A dialect's conversion patterns to the LLVM dialect, as MLIR's
@@ -116,19 +123,19 @@ extern "C" fn to_llvm_trampoline(
 }
 
 /// One dialect conversion.
-pub struct DialectConversion<'a, 'ir> {
+pub struct DialectConversion<'a> {
     /// The type converter (answering None when a type cannot be
     /// converted), or None for a conversion without one: patterns then see
     /// the replacement values of their operands as they are.
-    pub convert_type: Option<&'a dyn Fn(Type<'ir>) -> Option<Type<'ir>>>,
+    pub convert_type: Option<ConvertType<'a>>,
     /// Builds a value of a converted type from original values.
-    pub materialize_target: Option<Materialize<'a, 'ir>>,
+    pub materialize_target: Option<Materialize<'a>>,
     /// Builds a value of an original type from converted values.
-    pub materialize_source: Option<Materialize<'a, 'ir>>,
+    pub materialize_source: Option<Materialize<'a>>,
     /// The conversion target, asked of every op.
-    pub legality: &'a dyn Fn(Op<'ir>) -> Legality,
+    pub legality: &'a dyn for<'x> Fn(Op<'x>) -> Legality,
     /// The patterns.
-    pub patterns: &'a [ConversionPattern<'a, 'ir>],
+    pub patterns: &'a [ConversionPattern<'a>],
     /// Also convert `func.func` signatures (and their block arguments),
     /// `func.call` and `func.return` with the type converter (MLIR's own
     /// function, call and return type conversion patterns).
@@ -139,19 +146,19 @@ pub struct DialectConversion<'a, 'ir> {
     pub llvm_index_bitwidth: Option<u32>,
 }
 
-impl<'ir> DialectConversion<'_, 'ir> {
+impl DialectConversion<'_> {
     /// MLIR's `applyPartialConversion` on `root`; false on failure (the
     /// driver has emitted its diagnostics).
-    pub fn apply_partial(&self, root: Op<'ir>) -> bool {
+    pub fn apply_partial(&self, root: Op<'_>) -> bool {
         self.apply(root, false)
     }
 
     /// MLIR's `applyFullConversion` on `root`.
-    pub fn apply_full(&self, root: Op<'ir>) -> bool {
+    pub fn apply_full(&self, root: Op<'_>) -> bool {
         self.apply(root, true)
     }
 
-    fn apply(&self, root: Op<'ir>, full: bool) -> bool {
+    fn apply(&self, root: Op<'_>, full: bool) -> bool {
         let patterns: Vec<b::RmlirConversionPattern> = self
             .patterns
             .iter()
@@ -187,7 +194,7 @@ impl<'ir> DialectConversion<'_, 'ir> {
 /// # Safety
 /// `data` must be the `&DialectConversion` that `apply` passed, during the
 /// driver's run.
-unsafe fn conversion<'a>(data: *mut c_void) -> &'a DialectConversion<'a, 'a> {
+unsafe fn conversion<'a>(data: *mut c_void) -> &'a DialectConversion<'a> {
     // SAFETY: as the caller guarantees.
     unsafe { &*(data as *const DialectConversion) }
 }
@@ -234,7 +241,7 @@ extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
 }
 
 fn materialize(
-    which: Option<Materialize<'_, '_>>,
+    which: Option<Materialize<'_>>,
     builder: *mut b::RmlirBuilder,
     ty: MlirType,
     inputs: *const MlirValue,
@@ -331,4 +338,37 @@ extern "C" fn rewrite_trampoline(
             rewrote
         },
     )
+}
+
+/// A conversion pattern's rewrite: a closure over any match's handles (its
+/// handles cannot outlive the match, in which the driver may free ops).
+pub fn rewrite_fn<F>(f: F) -> F
+where
+    F: for<'x> Fn(Op<'x>, &[Value<'x>], &mut Rewriter<'x>) -> bool,
+{
+    f
+}
+
+/// A conversion target's legality, as a closure over any op's handle.
+pub fn legality_fn<F>(f: F) -> F
+where
+    F: for<'x> Fn(Op<'x>) -> Legality,
+{
+    f
+}
+
+/// A type conversion, as a closure over any type's handle.
+pub fn type_fn<F>(f: F) -> F
+where
+    F: for<'x> Fn(Type<'x>) -> Option<Type<'x>>,
+{
+    f
+}
+
+/// A materialization, as a closure over any call's handles.
+pub fn materialize_fn<F>(f: F) -> F
+where
+    F: for<'x> Fn(&MaterializeBuilder, Type<'x>, &[Value<'x>], Location<'x>) -> Option<Value<'x>>,
+{
+    f
 }

@@ -837,7 +837,9 @@ extern "C" fn buffer_type(
             };
             // SAFETY: the bridge passes the live bufferizer of this call.
             let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
-            match (hooks.buffer_type)(op, index.max(0) as usize, &mut b) {
+            let answer = (hooks.buffer_type)(op, index.max(0) as usize, &mut b);
+            b.finish();
+            match answer {
                 Err(()) => false,
                 Ok(None) => true,
                 Ok(Some(ty)) => {
@@ -979,7 +981,7 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    let _scope = super::walk::PassScope::enter();
+    let _scope = super::walk::PassScope::enter(op);
     let Some(p) = passes().get(id as usize) else {
         return super::user_passes::run(id as usize - passes().len(), op);
     };

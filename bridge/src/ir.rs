@@ -727,7 +727,7 @@ impl<'ir> Type<'ir> {
         }
     }
     /// The integer type's spelling prefix: `i`, `si` or `ui`.
-    pub fn integer_prefix(self) -> &'ir str {
+    pub fn integer_prefix(self) -> &'static str {
         // SAFETY: type is live; signedness asked of integer types only.
         unsafe {
             if mlirIntegerTypeIsSigned(self.raw()) {
@@ -969,7 +969,7 @@ impl<'ir> Type<'ir> {
     /// The full name of an rarith/rshape type (`rshape.shape`), or "" for
     /// every other type.
     #[inline]
-    pub fn ods_name(self) -> &'ir str {
+    pub fn ods_name(self) -> &'static str {
         // SAFETY: type is live; the returned names are static literals.
         unsafe { from_sref(b::rmlirTypeGetOdsName(self.raw())) }
     }
@@ -1479,3 +1479,30 @@ impl<'ir> Value<'ir> {
         unsafe { Location::from_raw(b::rmlirValueGetLoc(self.raw())) }.expect("value location")
     }
 }
+
+macro_rules! within {
+    ($name:ident, $what:literal, $get_context:ident) => {
+        impl<'ir> $name<'ir> {
+            #[doc = concat!("This ", $what, " for as long as `context` is borrowed: ", $what, "s")]
+            /// are uniqued in their context and live as long as it, so one
+            /// kept from an earlier call (a type a pass computed before
+            /// running a conversion) can meet the handles of a later one.
+            /// Panics if it belongs to another context.
+            pub fn within<'x>(self, context: Context<'x>) -> $name<'x> {
+                // SAFETY: the handle is live ('ir); its context is asked.
+                let own = unsafe { $get_context(self.raw()) };
+                assert!(
+                    own.ptr == context.raw().ptr,
+                    concat!("a ", $what, " of another context")
+                );
+                // SAFETY: the object lives as long as its context, which
+                // `context` (live for 'x) is.
+                unsafe { $name::from_raw(self.raw()) }.expect("a live handle is not null")
+            }
+        }
+    };
+}
+
+within!(Type, "type", mlirTypeGetContext);
+within!(Attr, "attribute", mlirAttributeGetContext);
+within!(Location, "location", mlirLocationGetContext);

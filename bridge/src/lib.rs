@@ -57,19 +57,27 @@
 //! pattern's [`replace_op`](rewrite::Rewriter::replace_op),
 //! [`erase_op`](rewrite::Rewriter::erase_op) and
 //! [`inline_block_before`](rewrite::Rewriter::inline_block_before) are
-//! carried out when the pattern has returned, a bufferization's
+//! carried out when the pattern has returned (checked against each other:
+//! a change to what an earlier one freed panics), a bufferization's
 //! [`replace`](bufferize::Bufferizer::replace) when its hook has returned,
 //! and the ops a pass erases ([`walk::erase`], [`walk::replace_and_erase`])
 //! leave their block at once and are freed when the outermost pass on the
-//! thread returns.
+//! thread returns. Inserting an op that is in a block, or was erased,
+//! panics. The callbacks a pass hands MLIR's drivers (conversion patterns,
+//! legality, type conversions, materializations, solver patterns) are
+//! `for<'x>` closures too ([`dialect_conversion::rewrite_fn`]...): what
+//! they see cannot outlive the call. Types, attributes and locations a
+//! pass computed before can meet those handles through `within`
+//! ([`ir::Type::within`]), which checks the context.
 //!
 //! One hazard is left to the code of a pass: MLIR's drivers that a pass
 //! runs over its IR ([`dialect_conversion::DialectConversion::apply_partial`],
 //! [`greedy::apply_patterns_greedily`], [`dataflow::IntRangeSolver`]'s
 //! patterns) free the ops they replace before they return, so a pass must
-//! not use handles it took before such a call to ops under the root it
-//! gave it. (Closing this needs the pass's root as a token that the
-//! drivers borrow mutably: not done.)
+//! not use handles to ops under the driver's root that it took before the
+//! call. (Closing this needs the pass's IR as a token the drivers borrow
+//! mutably, and context-level handles with a lifetime of their own: not
+//! done.)
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

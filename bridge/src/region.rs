@@ -110,6 +110,7 @@ impl<'ir> Block<'ir> {
     /// Appends a detached op at the end of the block, which takes it.
     #[inline]
     pub fn append(self, op: Op<'ir>) -> Op<'ir> {
+        super::walk::check_detached(op);
         // SAFETY: block and op are live; op is detached.
         unsafe { mlirBlockAppendOwnedOperation(self.raw(), op.raw()) };
         op
@@ -150,5 +151,30 @@ impl<'ir> Op<'ir> {
     #[inline]
     pub fn result_types(self) -> impl Iterator<Item = Type<'ir>> {
         (0..self.num_results()).map(move |i| self.result(i).ty())
+    }
+}
+
+impl<'ir> Block<'ir> {
+    /// The op whose region holds the block (None for a detached block).
+    #[inline]
+    pub fn parent_op(self) -> Option<Op<'ir>> {
+        // SAFETY: the block is live.
+        unsafe { Op::from_raw(mlirBlockGetParentOperation(self.raw())) }
+    }
+}
+
+impl<'ir> Value<'ir> {
+    /// The block whose argument this value is (None for an op result).
+    #[inline]
+    pub fn owner_block(self) -> Option<Block<'ir>> {
+        // SAFETY: the value is live; only a block argument is asked for its
+        // owner.
+        unsafe {
+            if mlirValueIsABlockArgument(self.raw()) {
+                Block::from_raw(mlirBlockArgumentGetOwner(self.raw()))
+            } else {
+                None
+            }
+        }
     }
 }

@@ -8,13 +8,15 @@ use smallvec::SmallVec;
 
 /// A `PatternRewriter` for the duration of one `matchAndRewrite` call. New ops
 /// are inserted before the root op; every change goes through the rewriter so
-/// the greedy driver sees it.
+/// the driver sees it. Changes that free IR (replacing, erasing, inlining a
+/// block) are carried out when the pattern returns, checked against each
+/// other; until then every handle of the pattern reads what it read before.
 pub struct Rewriter<'ir> {
     raw: MlirPatternRewriter,
     root: Op<'ir>,
-    /// Replacements and erasures asked for, carried out by [`finish`]
-    /// (Rewriter::finish) once the pattern has returned: no handle of the
-    /// pattern (all bounded by `'ir`, the call) can reach a freed op.
+    /// Replacements and erasures asked for, carried out by
+    /// [`finish`](Rewriter::finish) once the pattern has returned: no handle
+    /// of the pattern (all bounded by `'ir`, the call) can reach a freed op.
     pending: SmallVec<[Pending; 1]>,
     /// The type converter of the conversion pattern being applied (null
     /// outside conversions and for patterns without one).
@@ -116,6 +118,7 @@ impl<'ir> Rewriter<'ir> {
 
     /// Inserts a detached op (from [`Op::create_like`]) before the root op.
     pub fn insert(&mut self, op: Op<'ir>) -> Op<'ir> {
+        super::walk::check_detached(op);
         // SAFETY: raw is the live rewriter; root is live; op is detached and
         // becomes owned by root's block.
         unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
@@ -162,6 +165,7 @@ impl<'ir> Rewriter<'ir> {
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
     pub fn insert_here(&mut self, op: Op<'ir>) -> Op<'ir> {
+        super::walk::check_detached(op);
         // SAFETY: the rewriter is live; op is detached and becomes owned by
         // the insertion block.
         unsafe { b::rmlirRewriterInsert(self.raw, op.raw()) };
@@ -191,24 +195,54 @@ impl<'ir> Rewriter<'ir> {
     /// Erases an op without uses, once the pattern has returned (until
     /// then the op stays where it is).
     pub fn erase_op(&mut self, op: Op<'ir>) {
-        self.pending.push(Pending::Erase(op.raw()));
+        let holders = self.holders(&[op], &[], None);
+        self.pending.push(Pending::Erase(op.raw(), holders));
     }
 
     /// Moves the operations of `block` (which has no arguments) before `op`
     /// and erases the emptied block, once the pattern has returned.
     pub fn inline_block_before(&mut self, block: Block<'ir>, op: Op<'ir>) {
+        let holders = self.holders(&[op], &[], Some(block));
         self.pending
-            .push(Pending::InlineBlockBefore(block.raw(), op.raw()));
+            .push(Pending::InlineBlockBefore(block.raw(), op.raw(), holders));
     }
 
     /// Replaces `op` (whose results must match `values` one to one) and
     /// erases it, once the pattern has returned: until then `op` and its
     /// uses stay as they are.
     pub fn replace_op(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
+        let holders = self.holders(&[op], values, None);
         self.pending.push(Pending::Replace(
             op.raw(),
             values.iter().map(|v| v.raw()).collect(),
+            holders,
         ));
+    }
+
+    /// For a change recorded after others: the ops holding what it touches
+    /// (`ops`, the owners of `values`, `block`'s op), read now while all of
+    /// it is live, so that carrying it out can check that an earlier change
+    /// freed none of them without reading anything. The first change needs
+    /// none: nothing is freed before it.
+    fn holders(
+        &self,
+        ops: &[Op<'ir>],
+        values: &[Value<'ir>],
+        block: Option<Block<'ir>>,
+    ) -> Vec<MlirOperation> {
+        if self.pending.is_empty() {
+            return Vec::new();
+        }
+        let owners = values.iter().filter_map(|v| {
+            v.defining_op()
+                .or_else(|| v.owner_block().and_then(|b| b.parent_op()))
+        });
+        ops.iter()
+            .copied()
+            .chain(owners)
+            .chain(block.and_then(|b| b.parent_op()))
+            .map(|op| op.raw())
+            .collect()
     }
 
     /// Carries out the replacements and erasures the pattern asked for, in
@@ -221,41 +255,118 @@ impl<'ir> Rewriter<'ir> {
         }
     }
 
+    /// Carries out the pending changes in order. A change that would touch
+    /// what an earlier one freed (an op erased or replaced, or nested in
+    /// one; a value such an op defined; a block inlined already), or that
+    /// MLIR would carry out on invalid input (erasing an op still used,
+    /// replacing with the wrong number of values, inlining a block with
+    /// arguments), is a bug in the pattern: it panics, and the panic guard
+    /// reports it at the op.
     fn carry_out(&mut self) {
-        for pending in self.pending.drain(..) {
+        let mut freed: SmallVec<[*mut std::ffi::c_void; 2]> = SmallVec::new();
+        let mut inlined: SmallVec<[*mut std::ffi::c_void; 1]> = SmallVec::new();
+        let untouched = |holders: &[MlirOperation], freed: &[*mut std::ffi::c_void]| {
+            assert!(
+                !holders.iter().any(|h| freed.contains(&h.ptr)),
+                "a pattern changed IR that it had already erased or replaced"
+            );
+        };
+        for pending in std::mem::take(&mut self.pending) {
             match pending {
-                // SAFETY: op and the values were live when recorded and
-                // nothing was freed since (freeing is what is deferred
-                // here); the values are an array of `values.len()` handles.
-                Pending::Replace(op, values) => unsafe {
-                    b::rmlirRewriterReplaceOp(self.raw, op, values.as_ptr(), values.len() as isize)
-                },
-                // SAFETY: op is live and (by the pattern) has no uses left.
-                Pending::Erase(op) => unsafe {
-                    mlirRewriterBaseEraseOp(mlirPatternRewriterAsBase(self.raw), op)
-                },
-                // SAFETY: block and op are live, op is not inside block; the
-                // block has no arguments, so no replacement values are needed.
-                Pending::InlineBlockBefore(block, op) => unsafe {
-                    mlirRewriterBaseInlineBlockBefore(
-                        mlirPatternRewriterAsBase(self.raw),
-                        block,
-                        op,
-                        0,
-                        std::ptr::null(),
-                    )
-                },
+                Pending::Replace(op, values, holders) => {
+                    untouched(&holders, &freed);
+                    // SAFETY: nothing holding op was freed (checked above).
+                    let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
+                    assert_eq!(
+                        op.num_results(),
+                        values.len(),
+                        "replacing `{}` needs one value per result",
+                        op.name()
+                    );
+                    doom(op, &mut freed);
+                    // SAFETY: op and the values are live (nothing holding
+                    // them was freed); the values are an array of
+                    // `values.len()` handles.
+                    unsafe {
+                        b::rmlirRewriterReplaceOp(
+                            self.raw,
+                            op.raw(),
+                            values.as_ptr(),
+                            values.len() as isize,
+                        )
+                    }
+                }
+                Pending::Erase(op, holders) => {
+                    untouched(&holders, &freed);
+                    // SAFETY: nothing holding op was freed (checked above).
+                    let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
+                    assert!(
+                        op.results().all(|r| !r.has_uses()),
+                        "erasing `{}`, whose results are still used",
+                        op.name()
+                    );
+                    doom(op, &mut freed);
+                    // SAFETY: op is live and unused.
+                    unsafe {
+                        mlirRewriterBaseEraseOp(mlirPatternRewriterAsBase(self.raw), op.raw())
+                    }
+                }
+                Pending::InlineBlockBefore(block, op, holders) => {
+                    assert!(!inlined.contains(&block.ptr), "inlining a block twice");
+                    untouched(&holders, &freed);
+                    // SAFETY: the block and op are live: the block was not
+                    // inlined before, and nothing holding either was freed.
+                    let arguments = unsafe { mlirBlockGetNumArguments(block) };
+                    assert_eq!(arguments, 0, "inlining a block that has arguments");
+                    inlined.push(block.ptr);
+                    // SAFETY: block and op are live; the block has no
+                    // arguments, so no replacement values are needed.
+                    unsafe {
+                        mlirRewriterBaseInlineBlockBefore(
+                            mlirPatternRewriterAsBase(self.raw),
+                            block,
+                            op,
+                            0,
+                            std::ptr::null(),
+                        )
+                    }
+                }
             }
         }
     }
 }
 
+/// Adds `op` and every op nested in it (read now, while they are live) to
+/// what the change about to be carried out frees.
+fn doom(op: Op, freed: &mut SmallVec<[*mut std::ffi::c_void; 2]>) {
+    freed.push(op.raw().ptr);
+    if op.num_regions() != 0 {
+        freed.extend(
+            super::walk::collect(op, |_| true)
+                .iter()
+                .map(|o| o.raw().ptr),
+        );
+    }
+}
+
+impl Drop for Rewriter<'_> {
+    fn drop(&mut self) {
+        // Every trampoline calls `finish` after the pattern returns; only a
+        // panic (which the guard reports) leaves changes behind.
+        debug_assert!(
+            self.pending.is_empty() || std::thread::panicking(),
+            "a rewriter dropped with changes it never carried out"
+        );
+    }
+}
+
 /// A change that frees IR, deferred until the pattern returns.
+/// Each carries the ops holding what it touches (empty for the first).
 enum Pending {
     /// `replaceOp(op, values)`.
-    Replace(MlirOperation, SmallVec<[MlirValue; 2]>),
+    Replace(MlirOperation, SmallVec<[MlirValue; 2]>, Vec<MlirOperation>),
     /// `eraseOp(op)`.
-    Erase(MlirOperation),
+    Erase(MlirOperation, Vec<MlirOperation>),
     /// `inlineBlockBefore(block, op)`.
-    InlineBlockBefore(MlirBlock, MlirOperation),
+    InlineBlockBefore(MlirBlock, MlirOperation, Vec<MlirOperation>),
 }

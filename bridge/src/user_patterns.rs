@@ -47,7 +47,7 @@ impl std::fmt::Debug for Pattern {
 impl Pattern {
     /// A pattern named `name` rooted at the ODS op `O` (benefit 1): the
     /// closure only ever sees `O`s.
-    pub fn new<'ir, O: crate::typed::OdsOp<'ir>>(
+    pub fn new<O: crate::typed::OdsOp<'static>>(
         name: &str,
         body: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
         + Send

@@ -108,13 +108,15 @@ pub fn try_fold<'ir>(op: Op<'ir>) -> Option<Vec<Value<'ir>>> {
 
 /// Folds `op` as the dialect conversion driver does before lowering it
 /// (constants materialized before it); true when it was folded away (taken
-/// out of its block, freed as [`erase`] says).
+/// out of its block, freed as [`erase`] says). Panics where [`erase`]
+/// would.
 pub fn try_fold_and_replace(op: Op) -> bool {
+    check_erasable(op);
     // SAFETY: op is live and in a block; on success the bridge has buried
     // it (out of its block, references dropped, not freed).
     let folded = unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) };
     if folded {
-        GRAVEYARD.with(|g| g.buried.borrow_mut().push(op.raw()));
+        keep_buried(op);
     }
     folded
 }
@@ -128,21 +130,85 @@ pub fn replace_uses<'ir>(old: Value<'ir>, new: Value<'ir>) {
 /// Erases an op (with its regions) whose results have no uses left: it
 /// leaves its block and drops its operands at once, and is freed when the
 /// pass that erased it returns, so that no handle the pass holds (to it or
-/// to an op nested in it) can reach freed memory. (Outside a pass it is
-/// never freed.)
+/// to an op nested in it) can reach freed memory. Outside a pass it is
+/// never freed.
+///
+/// Panics (a bug the panic guard reports at the op being processed) when
+/// the op is not in a block (already erased, never inserted, or a
+/// top-level op), when it is or holds the root of a pass running on this
+/// thread, or when its results are still used.
 pub fn erase(op: Op) {
     bury(op);
 }
 
-fn bury(op: Op) {
-    // SAFETY: op is live; the caller removed the uses of its results.
-    unsafe { super::bindings::rmlirOperationBury(op.raw()) };
-    GRAVEYARD.with(|g| g.buried.borrow_mut().push(op.raw()));
+/// The checks of [`erase`].
+fn check_erasable(op: Op) {
+    assert!(
+        op.parent_block().is_some(),
+        "erasing `{}`, which is in no block (erased already, never inserted, or top-level)",
+        op.name()
+    );
+    GRAVEYARD.with(|g| {
+        for &root in g.roots.borrow().iter() {
+            // SAFETY: the roots of the passes running on this thread are
+            // live until their scopes end.
+            let mut at = unsafe { Op::from_raw(root) };
+            while let Some(o) = at {
+                assert!(
+                    o != op,
+                    "erasing `{}`, which holds a pass's root",
+                    op.name()
+                );
+                at = o.parent_op();
+            }
+        }
+    });
 }
 
-/// The ops erased on this thread, freed when the outermost pass returns.
+fn bury(op: Op) {
+    check_erasable(op);
+    assert!(
+        op.results().all(|r| !r.has_uses()),
+        "erasing `{}`, whose results are still used",
+        op.name()
+    );
+    // SAFETY: op is live and in a block, and its results have no uses.
+    unsafe { super::bindings::rmlirOperationBury(op.raw()) };
+    keep_buried(op);
+}
+
+/// Frees a buried op when the outermost pass on this thread returns; leaks
+/// it outside passes.
+fn keep_buried(op: Op) {
+    GRAVEYARD.with(|g| {
+        g.known.borrow_mut().insert(op.raw().ptr as usize);
+        if g.passes.get() > 0 {
+            g.buried.borrow_mut().push(op.raw());
+        }
+    });
+}
+
+/// Panics unless `op` is detached (made by `Op::create` and never
+/// inserted): what every insertion asks of the op it inserts, so that an op
+/// in a block, or an erased one, is never owned twice.
+pub(crate) fn check_detached(op: Op) {
+    assert!(
+        op.parent_block().is_none(),
+        "inserting `{}`, which is in a block already",
+        op.name()
+    );
+    let buried = GRAVEYARD.with(|g| g.known.borrow().contains(&(op.raw().ptr as usize)));
+    assert!(!buried, "inserting `{}`, which was erased", op.name());
+}
+
+/// The ops erased on this thread, freed when the outermost pass returns,
+/// and the roots of the passes running on it.
 struct Graveyard {
     buried: std::cell::RefCell<Vec<MlirOperation>>,
+    /// Every op buried on this thread and not freed yet (leaked ones
+    /// included): none may be inserted again.
+    known: std::cell::RefCell<std::collections::BTreeSet<usize>>,
+    roots: std::cell::RefCell<Vec<MlirOperation>>,
     passes: std::cell::Cell<u32>,
 }
 
@@ -150,19 +216,24 @@ thread_local! {
     static GRAVEYARD: Graveyard = const {
         Graveyard {
             buried: std::cell::RefCell::new(Vec::new()),
+            known: std::cell::RefCell::new(std::collections::BTreeSet::new()),
+            roots: std::cell::RefCell::new(Vec::new()),
             passes: std::cell::Cell::new(0),
         }
     };
 }
 
-/// A pass running on this thread: ops it erases are freed when the
-/// outermost such scope ends, after every handle of the pass is gone (the
-/// pass's handles are bounded by its call).
+/// A pass running on this thread, on `root`: ops it erases are freed when
+/// the outermost such scope ends, after every handle of the pass is gone
+/// (the pass's handles are bounded by its call).
 pub(crate) struct PassScope(());
 
 impl PassScope {
-    pub(crate) fn enter() -> PassScope {
-        GRAVEYARD.with(|g| g.passes.set(g.passes.get() + 1));
+    pub(crate) fn enter(root: Op) -> PassScope {
+        GRAVEYARD.with(|g| {
+            g.passes.set(g.passes.get() + 1);
+            g.roots.borrow_mut().push(root.raw());
+        });
         PassScope(())
     }
 }
@@ -171,10 +242,16 @@ impl Drop for PassScope {
     fn drop(&mut self) {
         GRAVEYARD.with(|g| {
             g.passes.set(g.passes.get() - 1);
+            g.roots.borrow_mut().pop();
             if g.passes.get() == 0 {
-                for op in g.buried.take() {
-                    // SAFETY: a buried op is detached, drops no references
-                    // and was freed by no one else; its pass has returned.
+                let buried = g.buried.take();
+                let mut known = g.known.borrow_mut();
+                for op in buried {
+                    known.remove(&(op.ptr as usize));
+                    // SAFETY: a buried op is out of its block (so no other
+                    // op frees it), holds no references, and was buried
+                    // once (a second erase finds it in no block); its pass
+                    // has returned.
                     unsafe { mlirOperationDestroy(op) };
                 }
             }
@@ -307,6 +384,7 @@ impl<'ir> Builder<'ir> {
 
     /// Inserts a detached op at the builder's point.
     pub fn insert(&self, op: Op<'ir>) -> Op<'ir> {
+        check_detached(op);
         // SAFETY: the anchor op or block is live; op is detached and becomes
         // owned by that block.
         unsafe {

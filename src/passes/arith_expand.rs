@@ -15,7 +15,9 @@
 
 use super::driver::{EQ, Emit, NE, SGT, SLE, SLT, UGE, UGT, ULT};
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
+};
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -76,7 +78,7 @@ thread_local! {
 /// folds an illegal op before rewriting it, legalizes the ops a rewrite
 /// creates, and fails on an illegal op nothing could rewrite, as upstream's.
 fn run<'ir>(root: Op<'ir>) -> bool {
-    let legality = |op: Op<'ir>| {
+    let legality = legality_fn(|op| {
         if is_illegal(op) {
             Legality::Illegal
         } else if is_legal(op) {
@@ -84,10 +86,8 @@ fn run<'ir>(root: Op<'ir>) -> bool {
         } else {
             Legality::Unknown
         }
-    };
-    let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
-        expand(&mut Expander { rw }, op, operands)
-    };
+    });
+    let rewrite = rewrite_fn(|op, operands, rw| expand(&mut Expander { rw }, op, operands));
     // One pattern per root, as upstream: the driver never applies a pattern
     // again to the ops its own rewrite created (an expansion that creates a
     // `minnumf` needs the `minnumf` pattern).
@@ -101,7 +101,7 @@ fn run<'ir>(root: Op<'ir>) -> bool {
         })
         .collect();
     DialectConversion {
-        convert_type: Some(&Some),
+        convert_type: Some(&unchanged),
         materialize_target: None,
         materialize_source: None,
         legality: &legality,
@@ -110,6 +110,11 @@ fn run<'ir>(root: Op<'ir>) -> bool {
         llvm_index_bitwidth: None,
     }
     .apply_partial(root)
+}
+
+/// The type conversion of a conversion that changes no type.
+fn unchanged(ty: Type) -> Option<Type> {
+    Some(ty)
 }
 
 /// Builds an expansion through the conversion's rewriter (ops go before

@@ -16,7 +16,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, ToLlvmPatterns,
+    ConversionPattern, DialectConversion, Legality, ToLlvmPatterns, legality_fn,
 };
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
@@ -339,7 +339,7 @@ impl<'ir> Lowering<'ir> {
         attrs: &[(&str, Attr<'ir>)],
     ) -> bool {
         let loc = op.location();
-        let inner_ty = |ty: Type<'ir>| -> Option<Type> {
+        let inner_ty = |ty: Type<'ir>| {
             let d = ty.dims()?;
             rw.convert_type(
                 ty.context()
@@ -615,14 +615,14 @@ fn lower_to_llvm<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'i
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
 fn run<'ir>(root: Op<'ir>, index_width: u32) -> bool {
-    let legality = |op: Op<'ir>| {
+    let legality = legality_fn(|op| {
         let name = op.name();
         if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
             Legality::Legal
         } else {
             Legality::Unknown
         }
-    };
+    });
     let patterns: Vec<ConversionPattern> = TO_LLVM
         .roots
         .iter()

@@ -5,7 +5,9 @@
 //! until the end (patterns see original producers), and legalizes what a
 //! pattern creates, as for upstream's pass.
 
-use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
+};
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::rewrite::Rewriter;
@@ -45,24 +47,24 @@ impl<'ir> Driver<'_, 'ir> {
     /// a use.
     pub fn run(
         root: Op<'ir>,
-        is_legal: fn(Op<'ir>) -> bool,
+        is_legal: for<'x> fn(Op<'x>) -> bool,
         roots: &[&'static str],
         apply: Apply,
     ) -> bool {
-        let legality = |op: Op<'ir>| {
+        let legality = legality_fn(|op| {
             if is_legal(op) {
                 Legality::Legal
             } else {
                 Legality::Unknown
             }
-        };
-        let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
+        });
+        let rewrite = rewrite_fn(|op, operands, rw| {
             let mut driver = Driver {
                 rw,
                 adaptor: operands.to_vec(),
             };
             apply(&mut driver, op)
-        };
+        });
         let patterns: Vec<ConversionPattern> = roots
             .iter()
             .map(|root| ConversionPattern {

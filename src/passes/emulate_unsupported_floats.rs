@@ -7,8 +7,11 @@
 //! upstream's pass does.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, Legality, legality_fn, materialize_fn, rewrite_fn,
+    type_fn,
+};
+use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::enums::rarith::FastMathFlags;
@@ -83,17 +86,23 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
         unknown.emit_error("target type cannot be an unsupported source type");
         return false;
     }
-    let convert = |ty: Type<'ir>| -> Option<Type> {
-        if sources.contains(&ty) {
+    // The callbacks see the handles of each call: what they compare with
+    // and build from is brought to those handles' lifetime (`within`).
+    let convert = type_fn(|ty| {
+        let target = target.within(ty.context());
+        // Not `contains`: `t` lives shorter than the handles in `sources`.
+        #[allow(clippy::manual_contains)]
+        let is_source = |t: Type| sources.iter().any(|s| *s == t);
+        if is_source(ty) {
             return Some(target);
         }
-        if ty.is_shaped() && sources.contains(&ty.element_type_or_self()) {
+        if ty.is_shaped() && is_source(ty.element_type_or_self()) {
             return ty.with_element_type(target);
         }
         Some(ty)
-    };
-    let legal_type = |ty: Type<'ir>| convert(ty) == Some(ty);
-    let op_is_legal = |op: Op<'ir>| {
+    });
+    let legal_type = |ty: Type| convert(ty) == Some(ty);
+    let op_is_legal = |op: Op| {
         op.operands().all(|v| legal_type(v.ty())) && op.results().all(|v| legal_type(v.ty()))
     };
     let contract = ctx
@@ -102,7 +111,7 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
             u64::from(FastMathFlags::CONTRACT.bits()),
         )
         .expect("fastmath attribute");
-    let legality = |op: Op<'ir>| {
+    let legality = legality_fn(|op| {
         let name = op.name();
         if op.isa::<rarith::BitcastOp>()
             || op.isa::<rarith::ExtFOp>()
@@ -122,24 +131,22 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
             };
         }
         Legality::Legal
-    };
-    let extend = |b: &crate::ffi::dialect_conversion::MaterializeBuilder,
-                  ty: Type<'ir>,
-                  inputs: &[Value<'ir>],
-                  loc: Location<'ir>| {
+    });
+    let extend = materialize_fn(|b, ty, inputs, loc| {
         let [input] = inputs else { return None };
         let ext = b.create(
             rarith::ExtFOp::NAME,
             loc,
             &[*input],
             &[ty],
-            &[("fastmath", contract)],
+            &[("fastmath", contract.within(ty.context()))],
         );
         Some(ext.result(0))
-    };
-    let emulate = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
+    });
+    let emulate = rewrite_fn(|op, operands, rw| {
+        let contract = contract.within(op.context());
         emulate_op(op, operands, rw, &convert, op_is_legal(op), contract)
-    };
+    });
     let patterns = [ConversionPattern {
         root: None,
         benefit: 1,

@@ -10,7 +10,9 @@
 //! remainder, ...), fail to legalize.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, Legality};
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn, type_fn,
+};
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
@@ -74,6 +76,10 @@ struct Converter<'ir> {
 }
 
 impl<'ir> Converter<'ir> {
+    fn new(ctx: Context<'ir>, n: u32) -> Self {
+        Converter { ctx, n }
+    }
+
     /// The converted type: integers up to N bits and non-integers stay,
     /// 2N-bit integers (scalar or vector elements) gain a trailing
     /// dimension of two N-bit halves, anything wider has no conversion.
@@ -133,13 +139,11 @@ impl<'ir> Converter<'ir> {
     }
 }
 
-fn run<'ir>(root: Op<'ir>, widest: u32) -> bool {
-    let conv = Converter {
-        ctx: root.context(),
-        n: widest,
-    };
-    let convert = |ty: Type<'ir>| conv.convert(ty);
-    let legality = |op: Op<'ir>| {
+fn run(root: Op, widest: u32) -> bool {
+    // The callbacks see the handles of each call: the converter is rebuilt
+    // on their context (two words).
+    let convert = type_fn(|ty| Converter::new(ty.context(), widest).convert(ty));
+    let legality = legality_fn(|op| {
         let name = op.name();
         let dynamic = |legal: bool| {
             if legal {
@@ -152,24 +156,26 @@ fn run<'ir>(root: Op<'ir>, widest: u32) -> bool {
             "func.func" => dynamic(
                 op.attr("function_type")
                     .and_then(|a| a.type_value())
-                    .is_some_and(|t| conv.is_legal(t)),
+                    .is_some_and(|t| Converter::new(op.context(), widest).is_legal(t)),
             ),
-            "func.call" | "func.return" | VECTOR_PRINT => dynamic(conv.is_legal_op(op)),
+            "func.call" | "func.return" | VECTOR_PRINT => {
+                dynamic(Converter::new(op.context(), widest).is_legal_op(op))
+            }
             _ if name.split_once('.').map(|(d, _)| d) == Some(crate::ods::rarith::DIALECT) => {
-                dynamic(conv.is_legal_op(op))
+                dynamic(Converter::new(op.context(), widest).is_legal_op(op))
             }
             _ if name.starts_with("vector.") => Legality::Legal,
             _ => Legality::Unknown,
         }
-    };
-    let rewrite = |op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>| {
+    });
+    let rewrite = rewrite_fn(|op, operands, rw| {
         let mut e = Emulator {
             rw,
-            conv,
+            conv: Converter::new(op.context(), widest),
             loc: op.location(),
         };
         e.emulate(op, operands).is_some()
-    };
+    });
     let patterns: Vec<ConversionPattern> = ROOTS
         .iter()
         .map(|root| ConversionPattern {

@@ -8,7 +8,7 @@
 //! bottom-up, kept in step with the analysis, as upstream's pass does.
 
 use super::{RunPass, decls};
-use crate::ffi::dataflow::{IntRangeSolver, SolverPattern};
+use crate::ffi::dataflow::{IntRangeSolver, SolverPattern, rewrite_fn};
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -26,15 +26,11 @@ fn run<'ir>(root: Op<'ir>, widths: &[u32]) -> bool {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let elementwise =
-        |op: Op<'ir>, rw: &mut Rewriter<'ir>| narrow_elementwise(&solver, widths, op, rw);
-    let cmpi = |op: Op<'ir>, rw: &mut Rewriter<'ir>| narrow_cmpi(&solver, widths, op, rw);
-    let chain_ui = |op: Op<'ir>, rw: &mut Rewriter<'ir>| {
-        fold_index_cast_chain::<rarith::IndexCastUIOp>(widths, op, rw)
-    };
-    let chain = |op: Op<'ir>, rw: &mut Rewriter<'ir>| {
-        fold_index_cast_chain::<rarith::IndexCastOp>(widths, op, rw)
-    };
+    let elementwise = rewrite_fn(|op, rw| narrow_elementwise(&solver, widths, op, rw));
+    let cmpi = rewrite_fn(|op, rw| narrow_cmpi(&solver, widths, op, rw));
+    let chain_ui =
+        rewrite_fn(|op, rw| fold_index_cast_chain::<rarith::IndexCastUIOp>(widths, op, rw));
+    let chain = rewrite_fn(|op, rw| fold_index_cast_chain::<rarith::IndexCastOp>(widths, op, rw));
     let patterns = [
         SolverPattern {
             root: None,

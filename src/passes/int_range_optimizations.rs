@@ -7,7 +7,7 @@
 //! only apply to upstream's arith ops).
 
 use super::{RunPass, decls};
-use crate::ffi::dataflow::{IntRangeSolver, SolverPattern};
+use crate::ffi::dataflow::{IntRangeSolver, SolverPattern, rewrite_fn};
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -25,10 +25,9 @@ fn run<'ir>(root: Op<'ir>) -> bool {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let materialize =
-        |op: Op<'ir>, rw: &mut Rewriter<'ir>| materialize_known_constants(&solver, op, rw);
-    let remsi = |op: Op<'ir>, rw: &mut Rewriter<'ir>| delete_trivial_rem(&solver, op, rw, true);
-    let remui = |op: Op<'ir>, rw: &mut Rewriter<'ir>| delete_trivial_rem(&solver, op, rw, false);
+    let materialize = rewrite_fn(|op, rw| materialize_known_constants(&solver, op, rw));
+    let remsi = rewrite_fn(|op, rw| delete_trivial_rem(&solver, op, rw, true));
+    let remui = rewrite_fn(|op, rw| delete_trivial_rem(&solver, op, rw, false));
     let patterns = [
         SolverPattern {
             root: None,

@@ -64,3 +64,150 @@ fn a_patterns_replacements_and_erasures_take_effect_when_it_returns() {
     assert!(out.contains("toy.mul %arg0, %"), "{out}");
     assert!(module.as_operation().verify(), "{out}");
 }
+
+fn parse<'c>(context: &'c melior::Context, body: &str) -> Module<'c> {
+    Module::parse(
+        context,
+        &format!("func.func @f(%x: i64) -> i64 {{\n{body}\n}}\n"),
+    )
+    .expect("parses")
+}
+
+/// Runs `patterns` over `module`; true when a pattern panicked (the guard
+/// reported it at the op and the pattern failed).
+fn panics_under(module: &Module<'_>, patterns: &'static [PatternDef]) -> bool {
+    let before = rmlir_bridge::guard::caught_on_this_thread();
+    let root = Op::from_melior(module).expect("module op");
+    apply_patterns_greedily(root, &[patterns]);
+    rmlir_bridge::guard::caught_on_this_thread() > before
+}
+
+/// Erases an unused constant it creates twice: the second erasure would
+/// free the op again.
+fn erase_twice<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    if !op.isa::<NegOp>() || op.attr("tried").is_some() {
+        return false;
+    }
+    op.set_discardable_attr("tried", op.context().unit_attr());
+    let ty = op.result(0).ty();
+    let value = Attr::int(ty, &ApInt::from_i64(64, 5));
+    let c = rw.create(
+        ConstantOp::NAME,
+        op.location(),
+        &[],
+        &[ty],
+        &[("value", value)],
+    );
+    rw.erase_op(c);
+    rw.erase_op(c);
+    true
+}
+
+#[test]
+fn a_pattern_that_erases_an_op_twice_is_a_reported_bug_not_a_double_free() {
+    static ERASE_TWICE: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "EraseTwice" => erase_twice / 1);
+    let context = toy_dialect::new_context();
+    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    assert!(panics_under(&module, ERASE_TWICE));
+    let out = module.as_operation().to_string();
+    // The first erasure happened; the second was refused.
+    assert!(!out.contains("toy.constant 5"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}
+
+/// Erases its root, which `return` still uses.
+fn erase_used_root<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    rw.erase_op(op);
+    true
+}
+
+#[test]
+fn erasing_an_op_that_is_still_used_is_refused() {
+    static ERASE_USED: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "EraseUsedRoot" => erase_used_root / 1);
+    let context = toy_dialect::new_context();
+    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    assert!(panics_under(&module, ERASE_USED));
+    let out = module.as_operation().to_string();
+    assert!(out.contains("toy.neg %arg0"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}
+
+/// Inserts its root, which is in a block already.
+fn insert_attached_root<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    rw.insert(op);
+    true
+}
+
+#[test]
+fn inserting_an_op_that_is_in_a_block_is_refused() {
+    static INSERT_ATTACHED: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "InsertAttachedRoot" => insert_attached_root / 1);
+    let context = toy_dialect::new_context();
+    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    assert!(panics_under(&module, INSERT_ATTACHED));
+    assert!(module.as_operation().verify());
+}
+
+#[test]
+fn walk_erase_refuses_used_and_already_erased_ops() {
+    use rmlir_bridge::walk;
+    let context = toy_dialect::new_context();
+    let module = parse(
+        &context,
+        "  %c = toy.constant 7\n  %n = toy.neg %x\n  return %n : i64",
+    );
+    let root = Op::from_melior(&module).expect("module op");
+    let neg = walk::collect(root, |o| o.isa::<NegOp>())[0];
+    let constant = walk::collect(root, |o| o.isa::<ConstantOp>())[0];
+    let refused = |f: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+    // `return` uses the neg.
+    assert!(refused(&|| walk::erase(neg)));
+    // The constant is unused: erased (outside a pass: never freed, so the
+    // handle stays readable), and a second erasure is refused.
+    walk::erase(constant);
+    assert!(constant.parent_block().is_none());
+    assert_eq!(constant.name(), "toy.constant");
+    assert!(refused(&|| walk::erase(constant)));
+    // The module's own op is in no block: refused.
+    assert!(refused(&|| walk::erase(root)));
+    let out = module.as_operation().to_string();
+    assert!(!out.contains("toy.constant"), "{out}");
+    assert!(out.contains("toy.neg"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}
+
+/// Erases the `scf.execute_region` after the root, then the constant inside
+/// it, which the first erasure freed.
+fn erase_parent_then_child<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    use rmlir_bridge::walk;
+    if op.attr("tried").is_some() {
+        return false;
+    }
+    op.set_discardable_attr("tried", op.context().unit_attr());
+    let func = op.parent_op().expect("in a function");
+    let region_op = walk::collect(func, |o| o.name() == "scf.execute_region")[0];
+    let inner = walk::collect(region_op, |o| o.isa::<ConstantOp>())[0];
+    rw.erase_op(region_op);
+    rw.erase_op(inner);
+    true
+}
+
+#[test]
+fn a_pattern_that_touches_an_op_inside_one_it_erased_is_refused() {
+    static ERASE_NESTED: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "EraseParentThenChild" => erase_parent_then_child / 1);
+    let context = toy_dialect::new_context();
+    let module = parse(
+        &context,
+        "  %n = toy.neg %x\n  scf.execute_region {\n    %c = toy.constant 3\n    scf.yield\n  }\n  return %n : i64",
+    );
+    assert!(panics_under(&module, ERASE_NESTED));
+    let out = module.as_operation().to_string();
+    // The region op was erased (with the constant in it); the erasure of
+    // the constant was refused instead of freeing it twice.
+    assert!(!out.contains("scf.execute_region"), "{out}");
+    assert!(!out.contains("toy.constant"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}

@@ -587,17 +587,16 @@ MLIR_CAPI_EXPORTED intptr_t rmlirTryFold(MlirOperation op, MlirValue *results,
 /// before it by their dialect) and `op` is buried (rmlirOperationBury):
 /// the caller destroys it. Returns true then.
 MLIR_CAPI_EXPORTED bool rmlirTryFoldAndReplace(MlirOperation op);
-/// Replaces `op` with `values` through the rewriter (listener-aware).
 /// Takes `op` (whose results have no uses) out of its block and drops its
 /// operands' uses, its nested ops' included, without freeing it: the op is
 /// destroyed later with mlirOperationDestroy.
 MLIR_CAPI_EXPORTED void rmlirOperationBury(MlirOperation op);
 
+/// Replaces `op` with `values` through the rewriter (listener-aware).
 MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                MlirOperation op,
                                                const MlirValue *values,
                                                intptr_t numValues);
-/// Inserts a detached op at the rewriter's insertion point (before `anchor`).
 /// OpBuilder::createOrFold for a detached `op` inserted before `anchor`:
 /// when the op folds, it is erased and its replacement values (constants
 /// materialized as needed, before `anchor`) are written to `results`;
@@ -607,6 +606,7 @@ MLIR_CAPI_EXPORTED intptr_t rmlirRewriterCreateOrFold(
     MlirPatternRewriter rewriter, MlirOperation anchor, MlirOperation op,
     MlirValue *results, intptr_t capacity);
 
+/// Inserts a detached op at the rewriter's insertion point (before `anchor`).
 MLIR_CAPI_EXPORTED void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                                   MlirOperation anchor,
                                                   MlirOperation op);
