@@ -85,6 +85,11 @@ pub fn replace_and_erase<'ir>(op: Op<'ir>, values: &[Value<'ir>]) {
 /// fold, `Some(empty)` for an in-place fold, else the replacement values
 /// (constants materialized right before `op`).
 pub fn try_fold<'ir>(op: Op<'ir>) -> Option<Vec<Value<'ir>>> {
+    assert!(
+        op.parent_block().is_some(),
+        "folding `{}`, which is in no block",
+        op.name()
+    );
     let n = op.num_results();
     let mut raw = vec![
         MlirValue {
@@ -298,6 +303,18 @@ pub fn clone_with_mapping<'ir>(
     clone
 }
 
+/// The block of the op a builder inserts next to; panics when the op is in
+/// none (erased since, or never inserted).
+fn anchored_block(anchor: Op) -> MlirBlock {
+    match anchor.parent_block() {
+        Some(block) => block.raw(),
+        None => panic!(
+            "inserting next to `{}`, which is in no block",
+            anchor.name()
+        ),
+    }
+}
+
 /// Where a [`Builder`] inserts.
 #[derive(Clone, Copy)]
 enum Point<'ir> {
@@ -390,11 +407,11 @@ impl<'ir> Builder<'ir> {
         unsafe {
             match self.point {
                 Point::Before(anchor) => {
-                    let block = mlirOperationGetBlock(anchor.raw());
+                    let block = anchored_block(anchor);
                     mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), op.raw());
                 }
                 Point::After(anchor) => {
-                    let block = mlirOperationGetBlock(anchor.raw());
+                    let block = anchored_block(anchor);
                     mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), op.raw());
                 }
                 Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, op.raw()),
