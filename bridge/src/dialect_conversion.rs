@@ -342,6 +342,17 @@ extern "C" fn rewrite_trampoline(
 
 /// A conversion pattern's rewrite: a closure over any match's handles (its
 /// handles cannot outlive the match, in which the driver may free ops).
+///
+/// A callback cannot keep what the driver hands it for a later call:
+///
+/// ```compile_fail
+/// use rmlir_bridge::dialect_conversion::{Legality, legality_fn};
+/// let seen = std::cell::RefCell::new(Vec::new());
+/// let legality = legality_fn(|op| {
+///     seen.borrow_mut().push(op); // error: `op` escapes the call
+///     Legality::Legal
+/// });
+/// ```
 pub fn rewrite_fn<F>(f: F) -> F
 where
     F: for<'x> Fn(Op<'x>, &[Value<'x>], &mut Rewriter<'x>) -> bool,
