@@ -178,10 +178,9 @@ extern "C" fn rewrite_trampoline(
         || Some(op.location()),
         false,
         || {
-            let mut rw = Rewriter::new(rewriter, op);
-            let rewrote = (pattern.rewrite)(op, &mut rw);
-            rw.finish();
-            rewrote
+            Rewriter::apply(rewriter, op, std::ptr::null(), |rw| {
+                (pattern.rewrite)(op, rw)
+            })
         },
     )
 }

@@ -100,25 +100,48 @@ extern "C" fn to_llvm_trampoline(
     rewriter: MlirPatternRewriter,
     converter: *const b::RmlirTypeConverter,
 ) -> bool {
-    // SAFETY: the bridge passes a live handle (or null) for the call.
+    // SAFETY: `data` is the &'static ToLlvmPatterns that `describe` wrote.
+    let patterns = unsafe { &*(data as *const ToLlvmPatterns) };
+    // SAFETY: the driver passes these for the call.
+    unsafe {
+        apply_pattern(
+            "LLVM conversion pattern",
+            &patterns.rewrite,
+            op,
+            operands,
+            num_operands,
+            rewriter,
+            converter,
+        )
+    }
+}
+
+/// Applies a conversion pattern's `rewrite` to `op` under the panic guard.
+///
+/// # Safety
+/// `op` is null or live, `operands` points to `num_operands` live values,
+/// `rewriter` and `converter` are the driver's for this call.
+unsafe fn apply_pattern(
+    what: &str,
+    rewrite: &dyn for<'x> Fn(Op<'x>, &[Value<'x>], &mut Rewriter<'x>) -> bool,
+    op: MlirOperation,
+    operands: *const MlirValue,
+    num_operands: isize,
+    rewriter: MlirPatternRewriter,
+    converter: *const b::RmlirTypeConverter,
+) -> bool {
+    // SAFETY: the caller passes a live handle (or null) for the call.
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    // SAFETY: `data` is the &'static ToLlvmPatterns that `describe` wrote.
-    let patterns = unsafe { &*(data as *const ToLlvmPatterns) };
-    // SAFETY: the driver passes `num_operands` live values for this call.
+    // SAFETY: the caller passes `num_operands` live values for this call.
     let operands: &[Value] =
         unsafe { std::slice::from_raw_parts(operands.cast(), num_operands.max(0) as usize) };
     guard(
-        "LLVM conversion pattern",
+        what,
         || Some(op.location()),
         false,
-        || {
-            let mut rw = Rewriter::with_converter(rewriter, op, converter);
-            let rewrote = (patterns.rewrite)(op, operands, &mut rw);
-            rw.finish();
-            rewrote
-        },
+        || Rewriter::apply(rewriter, op, converter, |rw| rewrite(op, operands, rw)),
     )
 }
 
@@ -317,27 +340,21 @@ extern "C" fn rewrite_trampoline(
     rewriter: MlirPatternRewriter,
     converter: *const b::RmlirTypeConverter,
 ) -> bool {
-    // SAFETY: the bridge passes a live handle (or null) for the call.
-    let Some(op) = (unsafe { Op::from_raw(op) }) else {
-        return false;
-    };
     // SAFETY: `data` is the &ConversionPattern that `apply` passed, alive for
     // the driver's run.
     let pattern = unsafe { &*(data as *const ConversionPattern) };
-    // SAFETY: the driver passes `num_operands` live values for this call.
-    let operands: &[Value] =
-        unsafe { std::slice::from_raw_parts(operands.cast(), num_operands.max(0) as usize) };
-    guard(
-        "conversion pattern",
-        || Some(op.location()),
-        false,
-        || {
-            let mut rw = Rewriter::with_converter(rewriter, op, converter);
-            let rewrote = (pattern.rewrite)(op, operands, &mut rw);
-            rw.finish();
-            rewrote
-        },
-    )
+    // SAFETY: the driver passes these for the call.
+    unsafe {
+        apply_pattern(
+            "conversion pattern",
+            pattern.rewrite,
+            op,
+            operands,
+            num_operands,
+            rewriter,
+            converter,
+        )
+    }
 }
 
 /// A conversion pattern's rewrite: a closure over any match's handles (its

@@ -26,12 +26,7 @@ unsafe extern "C" fn match_and_rewrite(
         def.name,
         || Some(op.location()),
         false,
-        || {
-            let mut rw = Rewriter::new(rewriter, op);
-            let rewrote = (def.rewrite)(op, &mut rw);
-            rw.finish();
-            rewrote
-        },
+        || Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (def.rewrite)(op, rw)),
     );
     MlirLogicalResult {
         value: i8::from(rewrote),

@@ -386,9 +386,7 @@ extern "C" fn match_and_rewrite(
                 let index = (pattern as usize).wrapping_sub(statics);
                 return super::user_patterns::match_and_rewrite(index, op, rewriter);
             };
-            let mut rw = Rewriter::new(rewriter, op);
-            let rewrote = (p.rewrite)(op, &mut rw);
-            rw.finish();
+            let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
             if rewrote && let Some(n) = installed().rewrites.get(pattern as usize) {
                 n.fetch_add(1, Ordering::Relaxed);
             }
@@ -721,13 +719,7 @@ extern "C" fn llvm_conversion_patterns(
         || {
             // SAFETY: the bridge passes the dialect namespace for the call.
             let dialect = unsafe { ir::from_sref(dialect) };
-            let Some(patterns) = installed()
-                .descriptor
-                .dialects
-                .iter()
-                .find(|d| d.name == dialect)
-                .and_then(|d| d.to_llvm)
-            else {
+            let Some(patterns) = dialect_named(dialect).and_then(|d| d.to_llvm) else {
                 return 0;
             };
             // SAFETY: the bridge passes room for `capacity` descriptors.
@@ -737,14 +729,23 @@ extern "C" fn llvm_conversion_patterns(
     )
 }
 
-/// The bufferization hooks of the dialect of op `name`.
-fn bufferization_of(name: &str) -> Option<&'static super::bufferize::BufferizationHooks> {
-    let dialect = name.split_once('.')?.0;
+/// The hooks of the dialect with namespace `namespace`.
+fn dialect_named(namespace: &str) -> Option<&'static super::model::DialectHooks> {
     installed()
         .descriptor
         .dialects
         .iter()
-        .find(|d| d.name == dialect)?
+        .find(|d| d.name == namespace)
+}
+
+/// The hooks of the dialect of op `name`.
+fn dialect_of(name: &str) -> Option<&'static super::model::DialectHooks> {
+    dialect_named(name.split_once('.')?.0)
+}
+
+/// The bufferization hooks of the dialect of op `name`.
+fn bufferization_of(name: &str) -> Option<&'static super::bufferize::BufferizationHooks> {
+    dialect_of(name)?
         .bufferization
         .filter(|h| h.ops.contains(&name))
 }
@@ -854,12 +855,7 @@ extern "C" fn buffer_type(
 
 /// The value-bounds hooks of the dialect of op `name`.
 fn value_bounds_of(name: &str) -> Option<&'static super::value_bounds::ValueBoundsHooks> {
-    let dialect = name.split_once('.')?.0;
-    installed()
-        .descriptor
-        .dialects
-        .iter()
-        .find(|d| d.name == dialect)?
+    dialect_of(name)?
         .value_bounds
         .filter(|h| h.ops.contains(&name))
 }

@@ -15,6 +15,22 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+/// What an MLIR print function writes through its callback, as a String
+/// (diagnostics only; never on a hot path).
+fn printed(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
+    unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
+        // SAFETY: data is the &mut Vec<u8> passed below; s is valid for the
+        // duration of the callback.
+        unsafe {
+            let out = &mut *(data as *mut Vec<u8>);
+            out.extend_from_slice(std::slice::from_raw_parts(s.data.cast(), s.length));
+        }
+    }
+    let mut out: Vec<u8> = Vec::new();
+    print(Some(push), &mut out as *mut Vec<u8> as *mut c_void);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// A string slice as the C API wants it (borrowed, not NUL-terminated).
 pub(crate) fn sref(s: &str) -> MlirStringRef {
     MlirStringRef {
@@ -907,24 +923,9 @@ impl<'ir> Type<'ir> {
     }
     /// The type as MLIR prints it (diagnostics only; never on a hot path).
     pub fn to_string_lossy(self) -> String {
-        unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
-            // SAFETY: data is the &mut Vec<u8> passed below; s is valid for
-            // the duration of the callback.
-            unsafe {
-                let out = &mut *(data as *mut Vec<u8>);
-                out.extend_from_slice(std::slice::from_raw_parts(s.data.cast(), s.length));
-            }
-        }
-        let mut out: Vec<u8> = Vec::new();
-        // SAFETY: type is live; the callback only appends to `out`.
-        unsafe {
-            mlirTypePrint(
-                self.raw(),
-                Some(push),
-                &mut out as *mut Vec<u8> as *mut c_void,
-            )
-        };
-        String::from_utf8_lossy(&out).into_owned()
+        // SAFETY: the type is live; the print function calls back with
+        // the text and the data it was given.
+        printed(|callback, data| unsafe { mlirTypePrint(self.raw(), callback, data) })
     }
     /// The float format of a float type (None for others, and for float
     /// types the semantics core does not model).
@@ -1050,24 +1051,9 @@ impl<'ir> Attr<'ir> {
     /// The attribute as MLIR prints it (diagnostics and one-off
     /// translations only).
     pub fn to_string_lossy(self) -> String {
-        unsafe extern "C" fn push(s: MlirStringRef, data: *mut c_void) {
-            // SAFETY: data is the &mut Vec<u8> passed below; s is valid for
-            // the duration of the callback.
-            unsafe {
-                let out = &mut *(data as *mut Vec<u8>);
-                out.extend_from_slice(std::slice::from_raw_parts(s.data.cast(), s.length));
-            }
-        }
-        let mut out: Vec<u8> = Vec::new();
-        // SAFETY: attr is live; the callback only appends to `out`.
-        unsafe {
-            mlirAttributePrint(
-                self.raw(),
-                Some(push),
-                &mut out as *mut Vec<u8> as *mut c_void,
-            )
-        };
-        String::from_utf8_lossy(&out).into_owned()
+        // SAFETY: the attr is live; the print function calls back with
+        // the text and the data it was given.
+        printed(|callback, data| unsafe { mlirAttributePrint(self.raw(), callback, data) })
     }
     /// True for a (flat or nested) `SymbolRefAttr`.
     #[inline]

@@ -24,27 +24,25 @@ pub struct Rewriter<'ir> {
 }
 
 impl<'ir> Rewriter<'ir> {
-    pub(crate) fn new(raw: MlirPatternRewriter, root: Op<'ir>) -> Self {
-        Rewriter {
-            raw,
-            root,
-            pending: SmallVec::new(),
-            converter: std::ptr::null(),
-        }
-    }
-
-    /// A rewriter of a conversion pattern that has `converter`.
-    pub(crate) fn with_converter(
+    /// Applies one pattern at `root`: `rewrite` gets a rewriter of MLIR's
+    /// `raw` (with the conversion's `converter`, null outside conversions
+    /// and for patterns without one); the changes it deferred are carried
+    /// out when it returns. Every trampoline of a pattern goes through here.
+    pub(crate) fn apply(
         raw: MlirPatternRewriter,
         root: Op<'ir>,
         converter: *const b::RmlirTypeConverter,
-    ) -> Self {
-        Rewriter {
+        rewrite: impl FnOnce(&mut Rewriter<'ir>) -> bool,
+    ) -> bool {
+        let mut rw = Rewriter {
             raw,
             root,
             pending: SmallVec::new(),
             converter,
-        }
+        };
+        let rewrote = rewrite(&mut rw);
+        rw.finish();
+        rewrote
     }
 
     /// The type the conversion's type converter makes of `ty` (MLIR's
@@ -246,10 +244,10 @@ impl<'ir> Rewriter<'ir> {
     }
 
     /// Carries out the replacements and erasures the pattern asked for, in
-    /// order. The bridge calls it when the pattern has returned, so that no
-    /// handle of the pattern outlives what it refers to.
+    /// order, once it has returned, so that no handle of the pattern
+    /// outlives what it refers to.
     #[inline]
-    pub(crate) fn finish(&mut self) {
+    fn finish(&mut self) {
         if !self.pending.is_empty() {
             self.carry_out();
         }

@@ -300,10 +300,7 @@ fn cmpi<'ir>(
     a: Value<'ir>,
     b: Value<'ir>,
 ) -> Value<'ir> {
-    let ctx = e.loc.context();
-    let i1 = crate::types::i1_same_shape(a.ty()).expect("integer-like operand");
-    let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
-    d.emit(e, rarith::CmpIOp::NAME, &[a, b], &[i1], &[("predicate", p)])
+    compare(d, e, rarith::CmpIOp::NAME, predicate, a, b)
 }
 
 fn cmpf<'ir>(
@@ -313,10 +310,22 @@ fn cmpf<'ir>(
     a: Value<'ir>,
     b: Value<'ir>,
 ) -> Value<'ir> {
+    compare(d, e, rarith::CmpFOp::NAME, predicate, a, b)
+}
+
+/// `cmpi`/`cmpf` (`name`) of `a` and `b`: an i1 of their shape.
+fn compare<'ir>(
+    d: &mut Expander<'_, 'ir>,
+    e: &Emit<'ir>,
+    name: &str,
+    predicate: i64,
+    a: Value<'ir>,
+    b: Value<'ir>,
+) -> Value<'ir> {
     let ctx = e.loc.context();
-    let i1 = crate::types::i1_same_shape(a.ty()).expect("float-like operand");
+    let i1 = crate::types::i1_same_shape(a.ty()).expect("integer- or float-like operand");
     let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
-    d.emit(e, rarith::CmpFOp::NAME, &[a, b], &[i1], &[("predicate", p)])
+    d.emit(e, name, &[a, b], &[i1], &[("predicate", p)])
 }
 
 fn select<'ir>(
