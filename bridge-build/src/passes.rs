@@ -252,7 +252,7 @@ pub fn generate(records: &Json, own: &[(String, String)], dialects: &str) -> Str
             .collect();
         writeln!(
             t,
-            "    PassDef {{\n        argument: \"{}\",\n        description: {:?},\n        op_name: \"{}\",\n        dependent_dialects: || vec![{}],\n        options: &[{}],\n        run: |op, options| run_declared::<{}>(op, options, {}Options::parse),\n    }},",
+            "    PassDef {{\n        argument: \"{}\",\n        description: {:?},\n        op_name: \"{}\",\n        dependent_dialects: || vec![{}],\n        options: &[{}],\n        run: |ir, options| run_declared::<{}>(ir, options, {}Options::parse),\n    }},",
             p.argument,
             p.summary,
             p.anchor,

@@ -2,6 +2,7 @@
 //! analysis) run from Rust: the ranges upstream's arith passes decide with.
 
 use super::bindings as b;
+use super::exclusive::Ir;
 use super::guard::guard;
 use super::ir::{Op, Value, sref};
 use super::rewrite::Rewriter;
@@ -95,16 +96,20 @@ impl IntRangeSolver {
         unsafe { b::rmlirIntRangeSolverForgetValue(self.raw, value.raw()) }
     }
 
-    /// MLIR's greedy driver (folding included) over `patterns` on `root`,
-    /// keeping this solver's states in step with every erasure; `top_down`
-    /// None keeps the driver's default order. False when it did not
-    /// converge.
-    pub fn apply_patterns<'ir>(
+    /// MLIR's greedy driver (folding included) over `patterns` on the op
+    /// `ir` gives access to, keeping this solver's states in step with
+    /// every erasure; `top_down` None keeps the driver's default order.
+    /// False when it did not converge. The driver frees the ops it
+    /// replaces, so it borrows `ir` mutably: no handle taken before can be
+    /// used after.
+    pub fn apply_patterns(
         &self,
-        root: Op<'ir>,
+        ir: &mut Ir,
         patterns: &[SolverPattern<'_>],
         top_down: Option<bool>,
     ) -> bool {
+        let root = ir.root();
+        let _roots = super::walk::DriverRoots::enter(&[root]);
         let raw: Vec<b::RmlirRewritePattern> = patterns
             .iter()
             .map(|p| b::RmlirRewritePattern {

@@ -4,6 +4,7 @@
 //! adaptor), run by MLIR's own `applyPartialConversion`/`applyFullConversion`.
 
 use super::bindings as b;
+use super::exclusive::Ir;
 use super::guard::guard;
 use super::ir::{Attr, Location, Op, Type, Value, sref};
 use super::rewrite::Rewriter;
@@ -170,18 +171,22 @@ pub struct DialectConversion<'a> {
 }
 
 impl DialectConversion<'_> {
-    /// MLIR's `applyPartialConversion` on `root`; false on failure (the
-    /// driver has emitted its diagnostics).
-    pub fn apply_partial(&self, root: Op<'_>) -> bool {
-        self.apply(root, false)
+    /// MLIR's `applyPartialConversion` on the op `ir` gives access to;
+    /// false on failure (the driver has emitted its diagnostics). The
+    /// driver frees the ops it replaces, so it borrows `ir` mutably: no
+    /// handle taken before can be used after.
+    pub fn apply_partial(&self, ir: &mut Ir) -> bool {
+        self.apply(ir, false)
     }
 
-    /// MLIR's `applyFullConversion` on `root`.
-    pub fn apply_full(&self, root: Op<'_>) -> bool {
-        self.apply(root, true)
+    /// MLIR's `applyFullConversion` on the op `ir` gives access to.
+    pub fn apply_full(&self, ir: &mut Ir) -> bool {
+        self.apply(ir, true)
     }
 
-    fn apply(&self, root: Op<'_>, full: bool) -> bool {
+    fn apply(&self, ir: &mut Ir, full: bool) -> bool {
+        let root = ir.root();
+        let _roots = super::walk::DriverRoots::enter(&[root]);
         let patterns: Vec<b::RmlirConversionPattern> = self
             .patterns
             .iter()

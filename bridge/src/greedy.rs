@@ -1,10 +1,12 @@
 //! MLIR's greedy pattern driver (folding included) over Rust patterns, for
 //! passes that upstream writes as `applyPatternsGreedily` over a pattern set.
 
+use super::exclusive::Ir;
 use super::guard::guard;
 use super::ir::{Op, sref};
 use super::model::PatternDef;
 use super::rewrite::Rewriter;
+use super::walk::DriverRoots;
 use mlir_sys::*;
 use std::ffi::c_void;
 
@@ -77,10 +79,60 @@ pub(super) fn apply(
     }
 }
 
-/// Applies `patterns` and folding greedily to the regions of `root` until
-/// a fixpoint, as upstream's `applyPatternsGreedily(getOperation(), ...)`.
-/// Returns false when the driver did not converge.
-pub fn apply_patterns_greedily(root: Op, patterns: &[&'static [PatternDef]]) -> bool {
+/// Applies `patterns` and folding greedily to the regions of the op `ir`
+/// gives access to, until a fixpoint, as upstream's
+/// `applyPatternsGreedily(getOperation(), ...)`. Returns false when the
+/// driver did not converge. The driver frees the ops it replaces, so it
+/// borrows `ir` mutably: no handle taken before can be used after.
+pub fn apply_patterns_greedily(ir: &mut Ir, patterns: &[&'static [PatternDef]]) -> bool {
+    let root = ir.root();
+    let _roots = DriverRoots::enter(&[root]);
+    run(root, patterns)
+}
+
+/// [`apply_patterns_greedily`] to each op `pick` chooses under the root
+/// (the root included), in order: upstream's `applyPatternsGreedily(funcOp,
+/// ...)` for each function a pass walks. The driver never changes what
+/// surrounds the op it runs on, and no pattern may erase or replace one of
+/// the chosen ops (that panics), so each is still there when its turn
+/// comes. Panics when one holds another, or is not under the root. True
+/// when the driver converged on every one.
+pub fn apply_patterns_greedily_each(
+    ir: &mut Ir,
+    pick: impl for<'x> FnOnce(Op<'x>) -> Vec<Op<'x>>,
+    patterns: &[&'static [PatternDef]],
+) -> bool {
+    let root = ir.root();
+    let ops = pick(root);
+    let chosen: std::collections::HashSet<Op> = ops.iter().copied().collect();
+    for &op in &ops {
+        let mut at = op.parent_op();
+        let mut under_root = op == root;
+        while let Some(parent) = at {
+            assert!(
+                !chosen.contains(&parent),
+                "greedy driver roots nested in one another (`{}` in `{}`)",
+                op.name(),
+                parent.name()
+            );
+            under_root |= parent == root;
+            at = parent.parent_op();
+        }
+        assert!(
+            under_root,
+            "a greedy driver root outside the IR it was given"
+        );
+    }
+    let _roots = DriverRoots::enter(&ops);
+    let mut converged = true;
+    for op in ops {
+        converged &= run(op, patterns);
+    }
+    converged
+}
+
+/// The greedy driver over `patterns` on `root`.
+fn run(root: Op, patterns: &[&'static [PatternDef]]) -> bool {
     let raw = patterns
         .iter()
         .flat_map(|set| set.iter())

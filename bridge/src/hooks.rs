@@ -4,6 +4,7 @@
 //! dialect: the descriptor says which ops, dialects and passes there are.
 
 use super::bindings as b;
+use super::exclusive::Ir;
 use super::guard::guard;
 use super::ir::{self, Attr, Context, Location, Op, Type, Value};
 use super::model::{Descriptor, Folded, OpBehaviour, PassDef, PassOptions, PatternDef};
@@ -990,7 +991,12 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
         p.argument,
         || Some(op.location()),
         false,
-        || (p.run)(op, &options),
+        || {
+            // SAFETY: MLIR hands a pass its op, live and exclusively its own,
+            // for the duration of the run.
+            let mut ir = unsafe { Ir::from_raw(op.raw()) };
+            (p.run)(&mut ir, &options)
+        },
     )
 }
 

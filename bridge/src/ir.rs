@@ -277,11 +277,15 @@ impl<'ir> Context<'ir> {
         // SAFETY: self is a live context.
         unsafe { Attr::from_raw(mlirUnitAttrGet(self.raw())) }.expect("unit attr")
     }
-    /// An unknown location in this context.
-    #[inline]
-    pub fn unknown_location(self) -> Location<'ir> {
-        // SAFETY: self is a live context.
-        unsafe { Location::from_raw(mlirLocationUnknownGet(self.raw())) }.expect("loc")
+    /// Emits an error diagnostic at an unknown location of this context.
+    /// (A context makes no location handle: locations come from the IR,
+    /// so that an op created at one is bounded by an IR borrow; see
+    /// [`Ir`](crate::exclusive::Ir).)
+    pub fn emit_error(self, message: &str) {
+        // SAFETY: self is a live context; the location is used at once.
+        let unknown = unsafe { Location::from_raw(mlirLocationUnknownGet(self.raw())) }
+            .expect("an unknown location");
+        unknown.emit_error(message);
     }
     /// The ranked tensor type `tensor<dims x element>`.
     pub fn ranked_tensor(self, dims: &[i64], element: Type<'ir>) -> Type<'ir> {
@@ -1491,4 +1495,3 @@ macro_rules! within {
 
 within!(Type, "type", mlirTypeGetContext);
 within!(Attr, "attribute", mlirAttributeGetContext);
-within!(Location, "location", mlirLocationGetContext);

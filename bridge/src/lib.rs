@@ -66,18 +66,21 @@
 //! panics. The callbacks a pass hands MLIR's drivers (conversion patterns,
 //! legality, type conversions, materializations, solver patterns) are
 //! `for<'x>` closures too ([`dialect_conversion::rewrite_fn`]...): what
-//! they see cannot outlive the call. Types, attributes and locations a
+//! they see cannot outlive the call. Types and attributes a
 //! pass computed before can meet those handles through `within`
 //! ([`ir::Type::within`]), which checks the context.
 //!
-//! One hazard is left to the code of a pass: MLIR's drivers that a pass
-//! runs over its IR ([`dialect_conversion::DialectConversion::apply_partial`],
-//! [`greedy::apply_patterns_greedily`], [`dataflow::IntRangeSolver`]'s
-//! patterns) free the ops they replace before they return, so a pass must
-//! not use handles to ops under the driver's root that it took before the
-//! call. (Closing this needs the pass's IR as a token the drivers borrow
-//! mutably, and context-level handles with a lifetime of their own: not
-//! done.)
+//! A pass holds its IR as a token, [`exclusive::Ir`]: every handle to the
+//! IR is borrowed from it, and MLIR's drivers that free the ops they
+//! replace before returning ([`greedy::apply_patterns_greedily`],
+//! [`dialect_conversion::DialectConversion::apply_partial`],
+//! [`dataflow::IntRangeSolver::apply_patterns`]) borrow it mutably, so no
+//! handle taken before a driver run can be used after it (see the
+//! `compile_fail` example there). Contexts, types and attributes live as
+//! long as the context and may outlive the borrow; a context makes no op,
+//! value or location, so an op a pass creates is bounded by it too. No
+//! pattern may erase or replace the root of a running pass or driver, or
+//! an op holding one.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
@@ -100,6 +103,7 @@ pub mod context;
 pub mod dataflow;
 pub mod diagnostics;
 pub mod dialect_conversion;
+pub mod exclusive;
 pub mod exec;
 pub mod greedy;
 pub mod guard;

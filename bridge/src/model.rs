@@ -5,6 +5,7 @@
 //! dispatches the bridge's calls through the installed descriptor and knows
 //! no dialect itself.
 
+use super::exclusive::Ir;
 use super::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
 use super::rewrite::Rewriter;
 
@@ -304,8 +305,9 @@ pub struct PassDef {
     pub dependent_dialects: fn() -> Vec<mlir_sys::MlirDialectHandle>,
     /// The options the pass accepts (`--pass="a b=c"`, `pass{a b=c}`).
     pub options: &'static [PassOption],
-    /// The pass body; false signals failure (after emitting diagnostics).
-    pub run: fn(Op, &PassOptions) -> bool,
+    /// The pass body, given exclusive access to the op it runs on; false
+    /// signals failure (after emitting diagnostics).
+    pub run: fn(&mut Ir, &PassOptions) -> bool,
 }
 
 /// The kind of value a pass option takes.

@@ -5,28 +5,29 @@
 //! [`RunPass`] implementation, so a declaration without one does not
 //! compile.
 
-use crate::ir::Op;
+use crate::exclusive::Ir;
 pub use crate::model::{PassDef, PassOption, PassOptions};
 
 /// A pass declared in ODS, implemented in Rust.
 pub trait RunPass {
     /// The pass's options, generated from its ODS declaration.
     type Options;
-    /// Runs the pass on `op`; false signals failure (after diagnostics).
-    fn run(op: Op, options: Self::Options) -> bool;
+    /// Runs the pass on the op `ir` gives exclusive access to; false
+    /// signals failure (after diagnostics).
+    fn run(ir: &mut Ir, options: Self::Options) -> bool;
 }
 
 /// Parses the options of pass `P` and runs it; options that do not parse
-/// are an error at `op`.
+/// are an error at the pass's op.
 pub fn run_declared<P: RunPass>(
-    op: Op,
+    ir: &mut Ir,
     options: &PassOptions,
     parse: fn(&PassOptions) -> Result<P::Options, String>,
 ) -> bool {
     match parse(options) {
-        Ok(options) => P::run(op, options),
+        Ok(options) => P::run(ir, options),
         Err(message) => {
-            op.emit_error(&message);
+            ir.root().emit_error(&message);
             false
         }
     }

@@ -275,6 +275,7 @@ impl<'ir> Rewriter<'ir> {
                     untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
+                    super::walk::check_not_root(op);
                     assert_eq!(
                         op.num_results(),
                         values.len(),
@@ -298,6 +299,7 @@ impl<'ir> Rewriter<'ir> {
                     untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
+                    super::walk::check_not_root(op);
                     assert!(
                         op.results().all(|r| !r.has_uses()),
                         "erasing `{}`, whose results are still used",

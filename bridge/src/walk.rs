@@ -153,21 +153,49 @@ fn check_erasable(op: Op) {
         "erasing `{}`, which is in no block (erased already, never inserted, or top-level)",
         op.name()
     );
+    check_not_root(op);
+}
+
+/// Panics when `op` is, or holds, the root of a pass or a driver running
+/// on this thread: freeing it would free what MLIR (or the driver) is
+/// still working on.
+pub(crate) fn check_not_root(op: Op) {
     GRAVEYARD.with(|g| {
         for &root in g.roots.borrow().iter() {
-            // SAFETY: the roots of the passes running on this thread are
-            // live until their scopes end.
+            // SAFETY: the roots of the passes and drivers running on this
+            // thread are live until their scopes end.
             let mut at = unsafe { Op::from_raw(root) };
             while let Some(o) = at {
                 assert!(
                     o != op,
-                    "erasing `{}`, which holds a pass's root",
+                    "erasing `{}`, which is or holds the root of a running pass or driver",
                     op.name()
                 );
                 at = o.parent_op();
             }
         }
     });
+}
+
+/// The roots of a driver a pass runs, for as long as it runs: no pattern
+/// may erase or replace them (or an op holding one), see [`check_not_root`].
+pub(crate) struct DriverRoots(usize);
+
+impl DriverRoots {
+    pub(crate) fn enter(roots: &[Op]) -> DriverRoots {
+        GRAVEYARD.with(|g| g.roots.borrow_mut().extend(roots.iter().map(|r| r.raw())));
+        DriverRoots(roots.len())
+    }
+}
+
+impl Drop for DriverRoots {
+    fn drop(&mut self) {
+        GRAVEYARD.with(|g| {
+            let mut roots = g.roots.borrow_mut();
+            let keep = roots.len() - self.0;
+            roots.truncate(keep);
+        });
+    }
 }
 
 fn bury(op: Op) {

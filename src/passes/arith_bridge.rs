@@ -4,20 +4,21 @@
 //! types and attributes (rarith's attributes are arith's own).
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Op, Value};
 use crate::ffi::walk;
 
 impl RunPass for decls::ConvertRArithToArith {
     type Options = decls::ConvertRArithToArithOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        rename_dialect(op, "rarith", "arith")
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        rename_dialect(ir.root(), "rarith", "arith")
     }
 }
 
 impl RunPass for decls::ConvertArithToRArith {
     type Options = decls::ConvertArithToRArithOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        rename_dialect(op, "arith", "rarith")
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        rename_dialect(ir.root(), "arith", "rarith")
     }
 }
 

@@ -18,6 +18,7 @@ use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
 };
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -25,14 +26,14 @@ use crate::semantics::ApInt;
 
 impl RunPass for decls::RArithExpand {
     type Options = decls::RArithExpandOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
         let flags = Flags {
             bf16: options.include_bf16,
             f8e8m0: options.include_f8e8m0,
             f4e2m1: options.include_f4e2m1,
         };
         FLAGS.with(|f| f.set(flags));
-        run(op)
+        run(ir)
     }
 }
 
@@ -77,7 +78,7 @@ thread_local! {
 /// rarith and vector legal, other ops unknown (left alone). The driver
 /// folds an illegal op before rewriting it, legalizes the ops a rewrite
 /// creates, and fails on an illegal op nothing could rewrite, as upstream's.
-fn run<'ir>(root: Op<'ir>) -> bool {
+fn run(ir: &mut Ir) -> bool {
     let legality = legality_fn(|op| {
         if is_illegal(op) {
             Legality::Illegal
@@ -109,7 +110,7 @@ fn run<'ir>(root: Op<'ir>) -> bool {
         convert_func_signatures: false,
         llvm_index_bitwidth: None,
     }
-    .apply_partial(root)
+    .apply_partial(ir)
 }
 
 /// The type conversion of a conversion that changes no type.

@@ -12,6 +12,7 @@
 //! i64, which do not verify (docs/upstream-differences.md).
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
@@ -20,8 +21,8 @@ use crate::semantics::enums::rarith::CmpFPredicate;
 
 impl RunPass for decls::ConvertRArithToAPFloat {
     type Options = decls::ConvertRArithToAPFloatOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir.root())
     }
 }
 

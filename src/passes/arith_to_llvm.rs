@@ -18,6 +18,7 @@ use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, ToLlvmPatterns, legality_fn,
 };
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -27,9 +28,9 @@ use std::collections::HashMap;
 
 impl RunPass for decls::ConvertRArithToLLVM {
     type Options = decls::ConvertRArithToLLVMOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
         // 0: the data layout's (the machine word), as upstream.
-        run(op, options.index_bitwidth)
+        run(ir, options.index_bitwidth)
     }
 }
 
@@ -614,7 +615,7 @@ fn lower_to_llvm<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'i
 /// lowers stays, as upstream leaves arith ops it cannot lower); the driver
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
-fn run<'ir>(root: Op<'ir>, index_width: u32) -> bool {
+fn run(ir: &mut Ir, index_width: u32) -> bool {
     let legality = legality_fn(|op| {
         let name = op.name();
         if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
@@ -644,5 +645,5 @@ fn run<'ir>(root: Op<'ir>, index_width: u32) -> bool {
         convert_func_signatures: false,
         llvm_index_bitwidth: Some(index_width),
     }
-    .apply_partial(root)
+    .apply_partial(ir)
 }

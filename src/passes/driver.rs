@@ -8,6 +8,7 @@
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
 };
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::rewrite::Rewriter;
@@ -38,7 +39,8 @@ pub struct Driver<'r, 'ir> {
 pub type Apply = for<'r, 'ir> fn(&mut Driver<'r, 'ir>, Op<'ir>) -> bool;
 
 impl<'ir> Driver<'_, 'ir> {
-    /// MLIR's partial conversion of everything under `root`, without a type
+    /// MLIR's partial conversion of everything under the op `ir` gives
+    /// access to, without a type
     /// converter (patterns see the replacement values of their operands as
     /// they are): ops `is_legal` accepts are legal, the others are attempted
     /// by `apply` (registered for each of `roots`) and stay when it fails.
@@ -46,7 +48,7 @@ impl<'ir> Driver<'_, 'ir> {
     /// fails (with its diagnostic) when a replacement of another type keeps
     /// a use.
     pub fn run(
-        root: Op<'ir>,
+        ir: &mut Ir,
         is_legal: for<'x> fn(Op<'x>) -> bool,
         roots: &[&'static str],
         apply: Apply,
@@ -82,7 +84,7 @@ impl<'ir> Driver<'_, 'ir> {
             convert_func_signatures: false,
             llvm_index_bitwidth: None,
         }
-        .apply_partial(root)
+        .apply_partial(ir)
     }
 
     /// The operands of the op being converted (the adaptor values).

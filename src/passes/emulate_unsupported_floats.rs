@@ -11,6 +11,7 @@ use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, materialize_fn, rewrite_fn,
     type_fn,
 };
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -18,9 +19,9 @@ use crate::semantics::enums::rarith::FastMathFlags;
 
 impl RunPass for decls::RArithEmulateUnsupportedFloats {
     type Options = decls::RArithEmulateUnsupportedFloatsOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
         let sources: Vec<&str> = options.source_types.iter().map(String::as_str).collect();
-        run(op, &sources, &options.target_type)
+        run(ir, &sources, &options.target_type)
     }
 }
 
@@ -63,11 +64,10 @@ const VECTOR_ARITHMETIC: &[&str] = &[
 /// Vector ops that only move values (always legal).
 const VECTOR_MOVES: &[&str] = &["vector.splat", "vector.broadcast"];
 
-fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
-    let ctx = root.context();
-    let unknown = ctx.unknown_location();
+fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
+    let ctx = ir.context();
     let Some(target) = float_type(ctx, target_name) else {
-        unknown.emit_error(&format!(
+        ctx.emit_error(&format!(
             "could not map target type '{target_name}' to a known floating-point type"
         ));
         return false;
@@ -75,7 +75,7 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
     let mut sources = Vec::new();
     for name in source_names {
         let Some(ty) = float_type(ctx, name) else {
-            unknown.emit_error(&format!(
+            ctx.emit_error(&format!(
                 "could not map source type '{name}' to a known floating-point type"
             ));
             return false;
@@ -83,7 +83,7 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
         sources.push(ty);
     }
     if sources.contains(&target) {
-        unknown.emit_error("target type cannot be an unsupported source type");
+        ctx.emit_error("target type cannot be an unsupported source type");
         return false;
     }
     // The callbacks see the handles of each call: what they compare with
@@ -161,7 +161,7 @@ fn run<'ir>(root: Op<'ir>, source_names: &[&str], target_name: &str) -> bool {
         convert_func_signatures: false,
         llvm_index_bitwidth: None,
     }
-    .apply_partial(root)
+    .apply_partial(ir)
 }
 
 /// The op rebuilt on converted operands and result types, each converted

@@ -13,6 +13,7 @@ use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn, type_fn,
 };
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
@@ -22,14 +23,14 @@ use crate::semantics::float::Fp;
 
 impl RunPass for decls::RArithEmulateWideInt {
     type Options = decls::RArithEmulateWideIntOptions;
-    fn run<'ir>(op: Op<'ir>, options: Self::Options) -> bool {
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
         let widest = options.widest_int_supported;
         // Upstream fails the pass, without a diagnostic, on a width that is
         // not a power of two of at least 2.
         if !widest.is_power_of_two() || widest < 2 {
             return false;
         }
-        run(op, widest)
+        run(ir, widest)
     }
 }
 
@@ -139,7 +140,7 @@ impl<'ir> Converter<'ir> {
     }
 }
 
-fn run(root: Op, widest: u32) -> bool {
+fn run(ir: &mut Ir, widest: u32) -> bool {
     // The callbacks see the handles of each call: the converter is rebuilt
     // on their context (two words).
     let convert = type_fn(|ty| Converter::new(ty.context(), widest).convert(ty));
@@ -193,7 +194,7 @@ fn run(root: Op, widest: u32) -> bool {
         convert_func_signatures: true,
         llvm_index_bitwidth: None,
     }
-    .apply_partial(root)
+    .apply_partial(ir)
 }
 
 /// Builds one emulation before the op it replaces.

@@ -9,6 +9,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::dataflow::{IntRangeSolver, SolverPattern, rewrite_fn};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -16,14 +17,14 @@ use crate::semantics::int_range::IntRange;
 
 impl RunPass for decls::RArithIntRangeNarrowing {
     type Options = decls::RArithIntRangeNarrowingOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
-        run(op, &options.int_bitwidths_supported)
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
+        run(ir, &options.int_bitwidths_supported)
     }
 }
 
-fn run<'ir>(root: Op<'ir>, widths: &[u32]) -> bool {
-    let Some(solver) = IntRangeSolver::run(root) else {
-        root.emit_error("integer range analysis failed");
+fn run(ir: &mut Ir, widths: &[u32]) -> bool {
+    let Some(solver) = IntRangeSolver::run(ir.root()) else {
+        ir.root().emit_error("integer range analysis failed");
         return false;
     };
     let elementwise = rewrite_fn(|op, rw| narrow_elementwise(&solver, widths, op, rw));
@@ -53,7 +54,7 @@ fn run<'ir>(root: Op<'ir>, widths: &[u32]) -> bool {
             rewrite: &chain,
         },
     ];
-    solver.apply_patterns(root, &patterns, Some(false))
+    solver.apply_patterns(ir, &patterns, Some(false))
 }
 
 /// Which truncation keeps a range's values.

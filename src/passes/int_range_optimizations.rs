@@ -8,6 +8,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::dataflow::{IntRangeSolver, SolverPattern, rewrite_fn};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -15,14 +16,14 @@ use crate::semantics::ApInt;
 
 impl RunPass for decls::RArithIntRangeOptimizations {
     type Options = decls::RArithIntRangeOptimizationsOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir)
     }
 }
 
-fn run<'ir>(root: Op<'ir>) -> bool {
-    let Some(solver) = IntRangeSolver::run(root) else {
-        root.emit_error("integer range analysis failed");
+fn run(ir: &mut Ir) -> bool {
+    let Some(solver) = IntRangeSolver::run(ir.root()) else {
+        ir.root().emit_error("integer range analysis failed");
         return false;
     };
     let materialize = rewrite_fn(|op, rw| materialize_known_constants(&solver, op, rw));
@@ -45,7 +46,7 @@ fn run<'ir>(root: Op<'ir>) -> bool {
             rewrite: &remui,
         },
     ];
-    solver.apply_patterns(root, &patterns, None)
+    solver.apply_patterns(ir, &patterns, None)
 }
 
 /// The constant the analysis proves `v` to be (None: unknown or not one).

@@ -8,7 +8,8 @@
 //! so that dimension queries join the shape computations.
 
 use super::{RunPass, decls};
-use crate::ffi::greedy::apply_patterns_greedily;
+use crate::ffi::exclusive::Ir;
+use crate::ffi::greedy::apply_patterns_greedily_each;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ffi::walk::{self, Builder};
@@ -20,8 +21,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 impl RunPass for decls::OutlineRShapeComputation {
     type Options = decls::OutlineRShapeComputationOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir)
     }
 }
 
@@ -72,7 +73,15 @@ impl Symbols {
     }
 }
 
-fn run(module: Op) -> bool {
+/// Upstream's pass runs, for each function in turn, the `tensor.dim`
+/// rewrite, the outlining, then folding and dead-code removal. No step on
+/// one function touches another (functions are isolated from above, and
+/// the outlined ones are `rshape.func`s), so running each step over all
+/// functions before the next is the same, and lets the greedy driver take
+/// the pass's IR for each of its two runs.
+fn run(ir: &mut Ir) -> bool {
+    apply_patterns_greedily_each(ir, functions, &[TENSOR_DIM]);
+    let module = ir.root();
     let top_level = module
         .region(0)
         .and_then(|r| r.first_block())
@@ -89,12 +98,18 @@ fn run(module: Op) -> bool {
             .collect(),
         counter: 0,
     };
-    for func in walk::collect_preorder(module, |o| o.name() == "func.func") {
+    for func in functions(module) {
         if !outline(func, &mut symbols) {
             return false;
         }
     }
+    apply_patterns_greedily_each(ir, functions, &[]);
     true
+}
+
+/// The `func.func`s under `module`, in pre-order.
+fn functions(module: Op<'_>) -> Vec<Op<'_>> {
+    walk::collect_preorder(module, |o| o.name() == "func.func")
 }
 
 /// True when `op` is a `with_shape` taking `prev` as its shape, or every
@@ -126,7 +141,6 @@ fn only_used_by_with_shapes<'ir>(
 }
 
 fn outline<'ir>(func: Op<'ir>, symbols: &mut Symbols) -> bool {
-    apply_patterns_greedily(func, &[TENSOR_DIM]);
     let mut only = HashSet::new();
     let ops = walk::collect(func, |_| true);
     for &op in &ops {
@@ -201,7 +215,6 @@ fn outline<'ir>(func: Op<'ir>, symbols: &mut Symbols) -> bool {
             }
         }
     }
-    apply_patterns_greedily(func, &[]);
     true
 }
 

@@ -27,6 +27,7 @@
 //! usual lowering.
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
@@ -39,8 +40,8 @@ use std::collections::HashMap;
 
 impl RunPass for decls::RShapeReifyShapeFunctions {
     type Options = decls::RShapeReifyShapeFunctionsOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir.root())
     }
 }
 

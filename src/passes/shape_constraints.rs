@@ -4,6 +4,7 @@
 //! happen as upstream's do).
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Value};
 use crate::ffi::rewrite::Rewriter;
@@ -14,15 +15,15 @@ use rmlir_bridge::patterns;
 
 impl RunPass for decls::ConvertRShapeConstraints {
     type Options = decls::ConvertRShapeConstraintsOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run_convert(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run_convert(ir)
     }
 }
 
 impl RunPass for decls::RemoveRShapeConstraints {
     type Options = decls::RemoveRShapeConstraintsOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run_remove(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run_remove(ir)
     }
 }
 
@@ -57,13 +58,13 @@ fn eq_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes")
 }
 
-fn run_convert(op: Op) -> bool {
-    apply_patterns_greedily(op, TO_ASSERT);
+fn run_convert(ir: &mut Ir) -> bool {
+    apply_patterns_greedily(ir, TO_ASSERT);
     true
 }
 
-fn run_remove(op: Op) -> bool {
-    apply_patterns_greedily(op, REMOVE);
+fn run_remove(ir: &mut Ir) -> bool {
+    apply_patterns_greedily(ir, REMOVE);
     true
 }
 

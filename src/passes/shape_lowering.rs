@@ -3,6 +3,7 @@
 //! starting from a constant 1 of the result type.
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Op};
 use crate::ffi::walk;
 use crate::ods::OdsOp;
@@ -11,8 +12,8 @@ use crate::semantics::ApInt;
 
 impl RunPass for decls::RShapeToRShapeLowering {
     type Options = decls::RShapeToRShapeLoweringOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir.root())
     }
 }
 

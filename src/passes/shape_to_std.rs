@@ -12,6 +12,7 @@
 
 use super::driver::{Driver, EQ, Emit, SLT, ULT};
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Op, Type, Value};
 use crate::ffi::walk;
 use crate::ods::{OdsOp, rarith, rshape};
@@ -21,8 +22,8 @@ use std::collections::HashMap;
 
 impl RunPass for decls::ConvertRShapeToStd {
     type Options = decls::ConvertRShapeToStdOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir)
     }
 }
 
@@ -46,8 +47,8 @@ const ROOTS: &[&str] = &[
     rshape::ToExtentTensorOp::NAME,
 ];
 
-fn run(module: Op) -> bool {
-    Driver::run(module, is_legal, ROOTS, |d, op| d.apply(op))
+fn run(ir: &mut Ir) -> bool {
+    Driver::run(ir, is_legal, ROOTS, |d, op| d.apply(op))
 }
 
 impl<'ir> Driver<'_, 'ir> {

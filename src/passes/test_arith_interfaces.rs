@@ -7,13 +7,14 @@
 
 use super::{RunPass, decls};
 use crate::ffi::arith_interfaces::{self, Answer};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::Op;
 use crate::ffi::walk;
 
 impl RunPass for decls::TestRMlirArithInterfaces {
     type Options = decls::TestRMlirArithInterfacesOptions;
-    fn run(op: Op, options: Self::Options) -> bool {
-        run(op, &options.set_fastmath, &options.set_overflow)
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
+        run(ir.root(), &options.set_fastmath, &options.set_overflow)
     }
 }
 

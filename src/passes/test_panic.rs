@@ -3,12 +3,13 @@
 //! into C++ or an abort.
 
 use super::{RunPass, decls};
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::Op;
 
 impl RunPass for decls::TestRMlirPanic {
     type Options = decls::TestRMlirPanicOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir.root())
     }
 }
 

@@ -11,6 +11,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::dataflow::IntRangeSolver;
+use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Op, Value};
 use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
@@ -19,8 +20,8 @@ use crate::semantics::cmp::CmpIPredicate;
 
 impl RunPass for decls::RArithUnsignedWhenEquivalent {
     type Options = decls::RArithUnsignedWhenEquivalentOptions;
-    fn run(op: Op, _: Self::Options) -> bool {
-        run(op)
+    fn run(ir: &mut Ir, _: Self::Options) -> bool {
+        run(ir.root())
     }
 }
 

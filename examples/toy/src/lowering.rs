@@ -4,6 +4,7 @@
 
 use crate::ods::toy::{AddOp, ClampOp, ConstantOp, MulOp, NegOp};
 use crate::passes::{ConvertToyToArith, ConvertToyToArithOptions};
+use rmlir_bridge::exclusive::Ir;
 use rmlir_bridge::ir::{Attr, Op, Value};
 use rmlir_bridge::passes::RunPass;
 use rmlir_bridge::semantics::ApInt;
@@ -11,8 +12,8 @@ use rmlir_bridge::walk::{self, Builder};
 
 impl RunPass for ConvertToyToArith {
     type Options = ConvertToyToArithOptions;
-    fn run(root: Op, options: Self::Options) -> bool {
-        for op in walk::collect(root, |op| op.ods_id().is_some()) {
+    fn run(ir: &mut Ir, options: Self::Options) -> bool {
+        for op in walk::collect(ir.root(), |op| op.ods_id().is_some()) {
             let lowered = lower(op, &options);
             walk::replace_and_erase(op, &[lowered]);
         }

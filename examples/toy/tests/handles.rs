@@ -6,6 +6,7 @@
 
 use melior::ir::Module;
 use melior::ir::operation::OperationLike;
+use rmlir_bridge::exclusive::Ir;
 use rmlir_bridge::greedy::apply_patterns_greedily;
 use rmlir_bridge::ir::{Attr, Op};
 use rmlir_bridge::model::PatternDef;
@@ -48,13 +49,15 @@ static PATTERNS: &[PatternDef] = rmlir_bridge::patterns!(NegOp: "NegToMul" => ne
 #[test]
 fn a_patterns_replacements_and_erasures_take_effect_when_it_returns() {
     let context = toy_dialect::new_context();
-    let module = Module::parse(
+    let mut module = Module::parse(
         &context,
         "func.func @f(%x: i64) -> i64 {\n  %n = toy.neg %x\n  return %n : i64\n}\n",
     )
     .expect("parses");
-    let root = Op::from_melior(&module).expect("module op");
-    assert!(apply_patterns_greedily(root, &[PATTERNS]), "converges");
+    assert!(
+        apply_patterns_greedily(&mut Ir::from_melior(&mut module), &[PATTERNS]),
+        "converges"
+    );
     let out = module.as_operation().to_string();
     // The pattern's assertions held (a failed one is a caught panic that
     // leaves the IR as it was), and its changes were carried out.
@@ -73,13 +76,22 @@ fn parse<'c>(context: &'c melior::Context, body: &str) -> Module<'c> {
     .expect("parses")
 }
 
-/// Runs `patterns` over `module`; true when a pattern panicked (the guard
-/// reported it at the op and the pattern failed).
-fn panics_under(module: &Module<'_>, patterns: &'static [PatternDef]) -> bool {
-    let before = rmlir_bridge::guard::caught_on_this_thread();
-    let root = Op::from_melior(module).expect("module op");
-    apply_patterns_greedily(root, &[patterns]);
-    rmlir_bridge::guard::caught_on_this_thread() > before
+/// Runs `patterns` over `module`; the bug a pattern's panic was reported
+/// as (the guard reports it at the op, and the pattern fails), or "" when
+/// none panicked.
+fn reported_bug(
+    context: &melior::Context,
+    module: &mut Module<'_>,
+    patterns: &'static [PatternDef],
+) -> String {
+    let (_, diagnostics) = rmlir_bridge::diagnostics::capture(context, || {
+        apply_patterns_greedily(&mut Ir::from_melior(module), &[patterns])
+    });
+    diagnostics
+        .into_iter()
+        .filter(|d| d.contains("internal error"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Erases an unused constant it creates twice: the second erasure would
@@ -108,8 +120,12 @@ fn a_pattern_that_erases_an_op_twice_is_a_reported_bug_not_a_double_free() {
     static ERASE_TWICE: &[PatternDef] =
         rmlir_bridge::patterns!(NegOp: "EraseTwice" => erase_twice / 1);
     let context = toy_dialect::new_context();
-    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
-    assert!(panics_under(&module, ERASE_TWICE));
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let bug = reported_bug(&context, &mut module, ERASE_TWICE);
+    assert!(
+        bug.contains("a pattern changed IR that it had already erased or replaced"),
+        "{bug}"
+    );
     let out = module.as_operation().to_string();
     // The first erasure happened; the second was refused.
     assert!(!out.contains("toy.constant 5"), "{out}");
@@ -127,8 +143,9 @@ fn erasing_an_op_that_is_still_used_is_refused() {
     static ERASE_USED: &[PatternDef] =
         rmlir_bridge::patterns!(NegOp: "EraseUsedRoot" => erase_used_root / 1);
     let context = toy_dialect::new_context();
-    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
-    assert!(panics_under(&module, ERASE_USED));
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let bug = reported_bug(&context, &mut module, ERASE_USED);
+    assert!(bug.contains("whose results are still used"), "{bug}");
     let out = module.as_operation().to_string();
     assert!(out.contains("toy.neg %arg0"), "{out}");
     assert!(module.as_operation().verify(), "{out}");
@@ -145,8 +162,9 @@ fn inserting_an_op_that_is_in_a_block_is_refused() {
     static INSERT_ATTACHED: &[PatternDef] =
         rmlir_bridge::patterns!(NegOp: "InsertAttachedRoot" => insert_attached_root / 1);
     let context = toy_dialect::new_context();
-    let module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
-    assert!(panics_under(&module, INSERT_ATTACHED));
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let bug = reported_bug(&context, &mut module, INSERT_ATTACHED);
+    assert!(bug.contains("which is in a block already"), "{bug}");
     assert!(module.as_operation().verify());
 }
 
@@ -178,8 +196,8 @@ fn walk_erase_refuses_used_and_already_erased_ops() {
     assert!(module.as_operation().verify(), "{out}");
 }
 
-/// Erases the `scf.execute_region` after the root, then the constant inside
-/// it, which the first erasure freed.
+/// Erases the `scf.execute_region` after the root, then the multiplication
+/// inside it, which the first erasure freed.
 fn erase_parent_then_child<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     use rmlir_bridge::walk;
     if op.attr("tried").is_some() {
@@ -188,7 +206,7 @@ fn erase_parent_then_child<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     op.set_discardable_attr("tried", op.context().unit_attr());
     let func = op.parent_op().expect("in a function");
     let region_op = walk::collect(func, |o| o.name() == "scf.execute_region")[0];
-    let inner = walk::collect(region_op, |o| o.isa::<ConstantOp>())[0];
+    let inner = walk::collect(region_op, |o| o.isa::<MulOp>())[0];
     rw.erase_op(region_op);
     rw.erase_op(inner);
     true
@@ -199,15 +217,88 @@ fn a_pattern_that_touches_an_op_inside_one_it_erased_is_refused() {
     static ERASE_NESTED: &[PatternDef] =
         rmlir_bridge::patterns!(NegOp: "EraseParentThenChild" => erase_parent_then_child / 1);
     let context = toy_dialect::new_context();
-    let module = parse(
+    let mut module = parse(
         &context,
-        "  %n = toy.neg %x\n  scf.execute_region {\n    %c = toy.constant 3\n    scf.yield\n  }\n  return %n : i64",
+        "  %n = toy.neg %x\n  scf.execute_region {\n    %m = toy.mul %x, %x\n    vector.print %m : i64\n    scf.yield\n  }\n  return %n : i64",
     );
-    assert!(panics_under(&module, ERASE_NESTED));
+    let bug = reported_bug(&context, &mut module, ERASE_NESTED);
+    assert!(
+        bug.contains("a pattern changed IR that it had already erased or replaced"),
+        "{bug}"
+    );
     let out = module.as_operation().to_string();
-    // The region op was erased (with the constant in it); the erasure of
-    // the constant was refused instead of freeing it twice.
+    // The region op was erased (with the multiplication in it); the
+    // erasure of the multiplication was refused instead of freeing it twice.
     assert!(!out.contains("scf.execute_region"), "{out}");
-    assert!(!out.contains("toy.constant"), "{out}");
+    assert!(!out.contains("toy.mul"), "{out}");
     assert!(module.as_operation().verify(), "{out}");
+}
+
+/// The functions under `root`.
+fn functions(root: Op<'_>) -> Vec<Op<'_>> {
+    rmlir_bridge::walk::collect(root, |o| o.name() == "func.func")
+}
+
+/// Erases the function around its root.
+fn erase_enclosing_function<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    let func = op.parent_op().expect("in a function");
+    rw.erase_op(func);
+    true
+}
+
+#[test]
+fn a_pattern_may_not_erase_the_op_a_driver_runs_on() {
+    use rmlir_bridge::greedy::apply_patterns_greedily_each;
+    use rmlir_bridge::walk;
+    static ERASE_FUNCTION: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "EraseEnclosingFunction" => erase_enclosing_function / 1);
+    let context = toy_dialect::new_context();
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let mut ir = Ir::from_melior(&mut module);
+    let (_, diagnostics) = rmlir_bridge::diagnostics::capture(&context, || {
+        apply_patterns_greedily_each(&mut ir, functions, &[ERASE_FUNCTION])
+    });
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.contains("which is or holds the root of a running pass or driver")),
+        "{diagnostics:?}"
+    );
+    // Handles taken after the run see the IR as the run left it.
+    assert_eq!(functions(ir.root()).len(), 1);
+    assert_eq!(walk::collect(ir.root(), |o| o.isa::<NegOp>()).len(), 1);
+    assert!(module.as_operation().verify());
+}
+
+#[test]
+fn a_driver_runs_on_ops_that_hold_none_of_each_other_and_are_under_the_root() {
+    use rmlir_bridge::greedy::apply_patterns_greedily_each;
+    use rmlir_bridge::walk;
+    let context = toy_dialect::new_context();
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let refused =
+        |f: &mut dyn FnMut()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+    let mut ir = Ir::from_melior(&mut module);
+    // The module and a function in it: the run on the module could free
+    // the function before its turn.
+    assert!(refused(&mut || {
+        apply_patterns_greedily_each(
+            &mut ir,
+            |root| {
+                let mut ops = vec![root];
+                ops.extend(functions(root));
+                ops
+            },
+            &[],
+        );
+    }));
+    // Nothing ran: the neg is still there.
+    assert_eq!(walk::collect(ir.root(), |o| o.isa::<NegOp>()).len(), 1);
+    // Each function on its own runs (and converges).
+    assert!(apply_patterns_greedily_each(
+        &mut ir,
+        functions,
+        &[PATTERNS]
+    ));
+    assert_eq!(walk::collect(ir.root(), |o| o.isa::<MulOp>()).len(), 1);
 }
