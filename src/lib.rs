@@ -49,7 +49,7 @@
 //! assert!(module.as_operation().to_string().contains("rarith.constant 42 : i32"));
 //!
 //! // Lower to the LLVM dialect and call it.
-//! rmlir::pipeline::emit_c_interfaces(&module);
+//! rmlir::pipeline::emit_c_interfaces(&mut module);
 //! rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM)?;
 //! let jit = Jit::new(&module, 2, &[])?;
 //! assert_eq!(jit.call("scale", &[Scalar::I32(2)], Some(Scalar::I32(0)))?, Some(Scalar::I32(84)));

@@ -74,8 +74,8 @@ mod tests {
     fn with_ops(source: &str, check: impl FnOnce(&[Op])) {
         use melior::ir::Module;
         let context = crate::new_context();
-        let module = Module::parse(&context, source).expect("parses");
-        let root = Op::from_melior(&module).expect("module op");
+        let mut module = Module::parse(&context, source).expect("parses");
+        let root = Op::from_melior(&mut module).expect("module op");
         let ops = crate::ffi::walk::collect(root, |o| !o.isa::<super::rshape::FuncOp>());
         check(&ops);
     }

@@ -137,7 +137,7 @@ pub use crate::ffi::plugin::run_registration as __run_plugin_registration;
 
 /// Marks every `func.func` with `llvm.emit_c_interface`, so that lowering
 /// emits the `_mlir_ciface_` wrappers the JIT's packed calls use.
-pub fn emit_c_interfaces(module: &Module) {
+pub fn emit_c_interfaces(module: &mut Module) {
     use crate::ffi::ir::Op;
     let Some(root) = Op::from_melior(module) else {
         return;

@@ -132,7 +132,7 @@ fn f8_ops_execute_as_they_fold() {
     let exhaustive = std::env::var("RMLIR_VERIFY_EXHAUSTIVE").is_ok_and(|v| v == "1");
     let context = rmlir::new_context();
     let mut module = Module::parse(&context, &program()).expect("program parses");
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(
         &context,
         &mut module,
@@ -381,10 +381,10 @@ fn f8_folders_agree_with_execution_before_and_after_canonicalize() {
         .filter(|op| text.contains(&format!("rarith.{op} ")))
         .count();
     assert_eq!(unfolded, 0, "every constant f8 op folds:\n{text}");
-    rmlir::pipeline::emit_c_interfaces(&folded);
+    rmlir::pipeline::emit_c_interfaces(&mut folded);
     rmlir::pipeline::run(&context, &mut folded, lower).expect("lowers");
     let mut exec = Module::parse(&context, &program()).expect("parses");
-    rmlir::pipeline::emit_c_interfaces(&exec);
+    rmlir::pipeline::emit_c_interfaces(&mut exec);
     rmlir::pipeline::run(&context, &mut exec, lower).expect("lowers");
     let lib = apfloat_runtime();
     let (folded_jit, exec_jit) = (

@@ -113,7 +113,7 @@ fn built_ops_verify_print_and_canonicalize() {
 fn built_module_runs_in_the_jit() {
     let context = rmlir::new_context();
     let mut module = build_module(&context);
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
     let jit = Jit::new(&module, 2, &[]).expect("jit");
     let below = |x: i32| {
@@ -145,7 +145,7 @@ fn jit_calls_of_private_functions_say_why_they_fail() {
 fn jit_calls_are_checked_against_the_signature() {
     let context = rmlir::new_context();
     let mut module = build_module(&context);
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
     let jit = Jit::new(&module, 2, &[]).expect("jit");
     let too_few = jit.call("below", &[], Some(Scalar::I1(false)));

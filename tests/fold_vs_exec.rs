@@ -662,7 +662,7 @@ fn bf16_subnormal_results_depend_on_the_feature_set_only_where_the_host_flushes(
         }"#,
     )
     .expect("parses");
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
     let args = [Scalar::I16(0x0001), Scalar::I16(0x3FB2)];
     for features in FEATURE_SETS {

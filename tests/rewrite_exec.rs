@@ -670,7 +670,7 @@ fn jit_of(context: &melior::Context, source: &str, canonicalize: bool) -> Jit {
         rmlir::pipeline::run(context, &mut module, "builtin.module(canonicalize)")
             .expect("canonicalize");
     }
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(context, &mut module, LOWER)
         .unwrap_or_else(|e| panic!("{e}:\n{}", module.as_operation()));
     Jit::new(&module, 0, &[]).expect("jit")

@@ -821,7 +821,7 @@ extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
   o->replaceAllUsesWith(results);
   // A fold to the op's own results (an in-place fold of some results)
   // leaves uses: the op stays.
-  if (!o->use_empty())
+  if (!o->use_empty() || rmlirOperationUsedOutside(op, false))
     return false;
   rmlirOperationBury(op);
   return true;
@@ -832,6 +832,59 @@ extern "C" void rmlirOperationBury(MlirOperation op) {
   if (o->getBlock())
     o->remove();
   o->dropAllReferences();
+}
+
+extern "C" MlirOperation rmlirOperationIsolatedScope(MlirOperation op) {
+  Operation *o = unwrap(op)->getParentOp();
+  while (o && !o->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    o = o->getParentOp();
+  return wrap(o);
+}
+
+extern "C" bool rmlirOperationIsProperAncestor(MlirOperation a,
+                                               MlirOperation b) {
+  return unwrap(a)->isProperAncestor(unwrap(b));
+}
+
+extern "C" bool rmlirOperationUsedOutside(MlirOperation op, bool results) {
+  Operation *root = unwrap(op);
+  if (results && !root->use_empty())
+    return true;
+  if (root->getNumRegions() == 0)
+    return false;
+  bool outside = false;
+  root->walk([&](Operation *nested) {
+    if (nested == root)
+      return WalkResult::advance();
+    for (Value v : nested->getResults())
+      for (Operation *user : v.getUsers())
+        if (!root->isProperAncestor(user)) {
+          outside = true;
+          return WalkResult::interrupt();
+        }
+    return WalkResult::advance();
+  });
+  if (outside)
+    return true;
+  root->walk([&](Block *block) {
+    for (BlockArgument arg : block->getArguments())
+      for (Operation *user : arg.getUsers())
+        if (!root->isProperAncestor(user)) {
+          outside = true;
+          return WalkResult::interrupt();
+        }
+    return WalkResult::advance();
+  });
+  return outside;
+}
+
+extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
+  return unwrap(block)->findAncestorOpInBlock(*unwrap(op)) != nullptr;
+}
+
+extern "C" bool rmlirRegionCanTakeBody(MlirRegion target, MlirRegion source) {
+  Region *t = unwrap(target), *s = unwrap(source);
+  return t->empty() && !s->isAncestor(t);
 }
 
 extern "C" bool rmlirOperationIsSymbolTable(MlirOperation op) {

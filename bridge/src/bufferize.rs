@@ -29,6 +29,8 @@ pub struct BufferizationHooks {
 /// One bufferization in progress (MLIR's rewriter, options and state).
 pub struct Bufferizer {
     raw: *mut b::RmlirBufferizer,
+    /// The op being bufferized: the only one the hook may replace.
+    op: MlirOperation,
     /// The replacement [`replace`](Bufferizer::replace) asked for, carried
     /// out when the hook has returned (it frees the op).
     pending: Option<(MlirOperation, Vec<MlirValue>)>,
@@ -37,8 +39,12 @@ pub struct Bufferizer {
 impl Bufferizer {
     /// # Safety
     /// `raw` must be the live bufferizer of the call it is handed to.
-    pub(crate) unsafe fn from_raw(raw: *mut b::RmlirBufferizer) -> Self {
-        Bufferizer { raw, pending: None }
+    pub(crate) unsafe fn from_raw(raw: *mut b::RmlirBufferizer, op: MlirOperation) -> Self {
+        Bufferizer {
+            raw,
+            op,
+            pending: None,
+        }
     }
 
     /// Carries out the replacement the hook asked for; the bridge calls it
@@ -117,16 +123,23 @@ impl Bufferizer {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs);
-        // SAFETY: the bufferizer is live; op is detached and becomes owned
-        // by the insertion block.
-        unsafe { b::rmlirBufferizerInsert(self.raw, op.raw()) };
-        op
+        let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
+        // SAFETY: the bufferizer is live; op is new and becomes owned by the
+        // insertion block.
+        unsafe {
+            b::rmlirBufferizerInsert(self.raw, op);
+            Op::from_raw(op).expect("a live op")
+        }
     }
 
-    /// Replaces `op` by buffers (`replaceOpWithBufferizedValues`) when the
-    /// hook returns; until then `op` stays as it is.
+    /// Replaces `op`, the op being bufferized, by buffers
+    /// (`replaceOpWithBufferizedValues`) when the hook returns; until then
+    /// `op` stays as it is. Panics for any other op.
     pub fn replace<'ir>(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
+        assert!(
+            op.raw().ptr == self.op.ptr,
+            "a bufferization replaces the op it bufferizes, no other"
+        );
         assert!(
             self.pending.is_none(),
             "a bufferization replaces its op once"

@@ -159,9 +159,12 @@ impl Attr<'_> {
 
 impl<'ir> super::ir::Op<'ir> {
     /// The top-level operation of a melior module, for as long as the module
-    /// is borrowed.
-    pub fn from_melior(module: &'ir melior::ir::Module) -> Option<super::ir::Op<'ir>> {
-        // SAFETY: a melior module borrowed for the call: live.
+    /// is borrowed mutably (so that no melior call changes or frees the IR
+    /// while the handle lives: melior hands out mutable handles from shared
+    /// borrows).
+    pub fn from_melior(module: &'ir mut melior::ir::Module) -> Option<super::ir::Op<'ir>> {
+        // SAFETY: a melior module borrowed mutably for 'ir: live, and
+        // changed by nothing else meanwhile.
         unsafe { super::ir::Op::from_raw(module.as_operation().to_raw()) }
     }
 }

@@ -37,11 +37,13 @@ impl MaterializeBuilder {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs);
+        let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
         // SAFETY: the builder is the driver's, live for this materialization;
-        // op is detached and becomes owned by the builder's block.
-        unsafe { b::rmlirBuilderInsert(self.raw, op.raw()) };
-        op
+        // op is new and becomes owned by the builder's block.
+        unsafe {
+            b::rmlirBuilderInsert(self.raw, op);
+            Op::from_raw(op).expect("a live op")
+        }
     }
 }
 

@@ -188,7 +188,9 @@ pub struct Jit {
 
 /// The signature of every `llvm.func` of `module`.
 fn signatures(module: &Module) -> HashMap<String, (Vec<String>, String)> {
-    let Some(root) = super::ir::Op::from_melior(module) else {
+    // SAFETY: the module is borrowed for the call, which only reads it and
+    // keeps no handle past it.
+    let Some(root) = (unsafe { super::ir::Op::from_raw(module.as_operation().to_raw()) }) else {
         return HashMap::new();
     };
     super::walk::collect(root, |op| op.name() == "llvm.func")

@@ -6,7 +6,7 @@
 use super::bindings as b;
 use super::exclusive::Ir;
 use super::guard::guard;
-use super::ir::{self, Attr, Context, Location, Op, Type, Value};
+use super::ir::{self, Attr, Context, Detached, Location, Op, Type, Value};
 use super::model::{Descriptor, Folded, OpBehaviour, PassDef, PassOptions, PatternDef};
 use super::rewrite::Rewriter;
 use mlir_sys::*;
@@ -703,7 +703,7 @@ extern "C" fn materialize_constant(
             let op = hooks
                 .filter(|d| d.name == dialect)
                 .find_map(|d| (d.materialize_constant)(value, ty, loc));
-            op.map_or(null, Op::raw)
+            op.map_or(null, Detached::into_owned_raw)
         },
     )
 }
@@ -811,7 +811,7 @@ extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) 
                 return false;
             };
             // SAFETY: the bridge passes the live bufferizer of this call.
-            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
+            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
             let bufferized = (hooks.bufferize)(op, &mut b);
             b.finish();
             bufferized
@@ -838,7 +838,7 @@ extern "C" fn buffer_type(
                 return true;
             };
             // SAFETY: the bridge passes the live bufferizer of this call.
-            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer) };
+            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
             let answer = (hooks.buffer_type)(op, index.max(0) as usize, &mut b);
             b.finish();
             match answer {

@@ -552,7 +552,7 @@ impl<'ir> Op<'ir> {
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
-    ) -> Option<Op<'ir>> {
+    ) -> Option<Detached<'ir>> {
         Op::create_with_regions(name, loc, operands, result_types, attrs, 0)
     }
 
@@ -565,7 +565,7 @@ impl<'ir> Op<'ir> {
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
-    ) -> Op<'ir> {
+    ) -> Detached<'ir> {
         Op::create(name, loc, operands, result_types, attrs)
             .unwrap_or_else(|| panic!("op `{name}` is not registered"))
     }
@@ -578,7 +578,7 @@ impl<'ir> Op<'ir> {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
         regions: usize,
-    ) -> Option<Op<'ir>> {
+    ) -> Option<Detached<'ir>> {
         let names: smallvec::SmallVec<[MlirStringRef; 4]> =
             attrs.iter().map(|(n, _)| sref(n)).collect();
         let values: smallvec::SmallVec<[MlirAttribute; 4]> =
@@ -601,15 +601,85 @@ impl<'ir> Op<'ir> {
                 regions as isize,
             )
         };
-        // SAFETY: a handle MLIR gave us: live (or null).
-        unsafe { Op::from_raw(raw) }
+        // SAFETY: a handle MLIR gave us: live (or null), detached and ours.
+        unsafe { Op::from_raw(raw) }.map(Detached)
+    }
+}
+
+/// An op made by [`Op::create`] ([`Op::create_like`],
+/// [`walk::clone_with_mapping`](crate::walk::clone_with_mapping)) and in no
+/// block yet. It is owned, not `Copy`: inserting it consumes it and hands
+/// back a handle bounded by the IR it joined, so that no copy outlives that
+/// IR, and no op is inserted twice. One dropped without being inserted is
+/// leaked, never freed: handles to its values may still be held (a clone's
+/// results in the clone's value mapping).
+///
+/// Only a detached op can be inserted, so an op in a block (or a module's
+/// top-level op) cannot be owned twice:
+///
+/// ```compile_fail
+/// use rmlir_bridge::ir::Op;
+/// use rmlir_bridge::rewrite::Rewriter;
+/// fn pattern<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+///     rw.insert(op); // error: expected `Detached`, found `Op`
+///     true
+/// }
+/// ```
+///
+/// and inserting consumes it: the op is then reached through what
+/// insertion returns, bounded by the IR it joined.
+///
+/// ```compile_fail
+/// use rmlir_bridge::ir::Detached;
+/// use rmlir_bridge::walk::Builder;
+/// fn insert<'ir>(at: Builder<'ir>, new: Detached<'ir>) {
+///     at.insert(new);
+///     at.insert(new); // error: `new` was moved into the IR
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Detached<'ir>(Op<'ir>);
+
+impl<'ir> Detached<'ir> {
+    /// Takes ownership of `op`, a new op in no block.
+    #[inline]
+    pub(crate) fn new(op: Op<'ir>) -> Detached<'ir> {
+        Detached(op)
+    }
+
+    /// The op, to build in (its operands, attributes, the blocks of its
+    /// regions) before it is inserted: what this gives lives no longer than
+    /// the borrow.
+    #[inline]
+    pub fn op(&self) -> Op<'_> {
+        self.0
+    }
+
+    /// The op, handed to what inserts it where its context is the IR's
+    /// (a hook's builder, given the hook's location): that IR owns it.
+    #[inline]
+    pub(crate) fn into_owned_raw(self) -> MlirOperation {
+        std::mem::ManuallyDrop::new(self).0.raw()
+    }
+
+    /// The op, handed to what inserts it into IR of `context` (panics for
+    /// another context): from then on that IR owns it.
+    #[inline]
+    pub(crate) fn into_inserted(self, context: Context<'_>) -> MlirOperation {
+        let op = std::mem::ManuallyDrop::new(self).0;
+        assert!(
+            op.context().raw().ptr == context.raw().ptr,
+            "inserting `{}`, an op of another context",
+            op.name()
+        );
+        op.raw()
     }
 }
 
 impl<'ir> Op<'ir> {
     /// A detached op like `self` (name, location, attributes, as many empty
     /// regions) with new operands and result types.
-    pub fn create_like(self, operands: &[Value<'ir>], result_types: &[Type<'ir>]) -> Op<'ir> {
+    pub fn create_like(self, operands: &[Value<'ir>], result_types: &[Type<'ir>]) -> Detached<'ir> {
         // SAFETY: self is live; Value/Type are repr(transparent) over the C
         // handles, so the slices are arrays of MlirValue/MlirType borrowed for
         // the call.
@@ -622,8 +692,8 @@ impl<'ir> Op<'ir> {
                 result_types.len() as isize,
             )
         };
-        // SAFETY: a handle MLIR gave us: live (or null).
-        unsafe { Op::from_raw(raw) }.expect("op created like a registered op")
+        // SAFETY: a handle MLIR gave us: live (or null), detached and ours.
+        Detached(unsafe { Op::from_raw(raw) }.expect("op created like a registered op"))
     }
 }
 

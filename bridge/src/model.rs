@@ -6,7 +6,7 @@
 //! no dialect itself.
 
 use super::exclusive::Ir;
-use super::ir::{Attr, AttrLookup, Context, Location, Op, Type, Value};
+use super::ir::{Attr, AttrLookup, Context, Detached, Location, Op, Type, Value};
 use super::rewrite::Rewriter;
 
 /// What a folder produced for one result.
@@ -418,7 +418,8 @@ pub struct DialectHooks {
     /// The dialect's namespace (`rarith`).
     pub name: &'static str,
     /// `Dialect::materializeConstant`: an op producing `value` of type `ty`.
-    pub materialize_constant: for<'ir> fn(Attr<'ir>, Type<'ir>, Location<'ir>) -> Option<Op<'ir>>,
+    pub materialize_constant:
+        for<'ir> fn(Attr<'ir>, Type<'ir>, Location<'ir>) -> Option<Detached<'ir>>,
     /// `Dialect::verifyOperationAttribute` (None: every attribute is valid).
     pub verify_operation_attribute: Option<fn(Op, &str, Attr) -> bool>,
     /// `ConvertToLLVMPatternInterface`: the dialect's lowering to the LLVM

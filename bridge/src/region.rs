@@ -1,7 +1,7 @@
 //! Regions and blocks: what region-holding ops (`rshape.assuming`,
 //! `rshape.reduce`, ...) need to verify and rewrite themselves.
 
-use super::ir::{Op, Type, Value};
+use super::ir::{Detached, Op, Type, Value};
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::marker::PhantomData;
@@ -59,10 +59,18 @@ impl<'ir> Region<'ir> {
             Block::from_raw(block).expect("new block")
         }
     }
-    /// Moves every block of `source` into this (empty) region.
-    #[inline]
+    /// Moves every block of `source` into this region, which must be empty
+    /// (MLIR would free what it holds) and must not be, or be nested in,
+    /// `source`; panics otherwise.
     pub fn take_body(self, source: Region<'ir>) {
-        // SAFETY: both regions are live and distinct.
+        // SAFETY: both regions are live.
+        let can = unsafe { super::bindings::rmlirRegionCanTakeBody(self.raw(), source.raw()) };
+        assert!(
+            can,
+            "taking a body into a region that has blocks, or that the body holds"
+        );
+        // SAFETY: both regions are live; this one is empty and not in the
+        // source.
         unsafe { mlirRegionTakeBody(self.raw(), source.raw()) }
     }
 }
@@ -109,11 +117,14 @@ impl<'ir> Block<'ir> {
     }
     /// Appends a detached op at the end of the block, which takes it.
     #[inline]
-    pub fn append(self, op: Op<'ir>) -> Op<'ir> {
-        super::walk::check_detached(op);
-        // SAFETY: block and op are live; op is detached.
-        unsafe { mlirBlockAppendOwnedOperation(self.raw(), op.raw()) };
-        op
+    pub fn append(self, op: Detached<'ir>) -> Op<'ir> {
+        let owner = self.parent_op().expect("a block of an op");
+        let raw = op.into_inserted(owner.context());
+        // SAFETY: the block is live; the op is detached (never inserted).
+        unsafe {
+            mlirBlockAppendOwnedOperation(self.raw(), raw);
+            Op::from_raw(raw).expect("a live op")
+        }
     }
     /// The block's terminator, if its last op is one.
     #[inline]

@@ -1,7 +1,7 @@
 //! The pattern rewriter handed to Rust canonicalization patterns.
 
 use super::bindings as b;
-use super::ir::{Attr, Location, Op, Type, Value};
+use super::ir::{Attr, Detached, Location, Op, Type, Value};
 use super::region::Block;
 use mlir_sys::*;
 use smallvec::SmallVec;
@@ -68,10 +68,7 @@ impl<'ir> Rewriter<'ir> {
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs);
-        // SAFETY: raw is the live rewriter of this match; root is the live op
-        // being rewritten; op is detached and becomes owned by root's block.
-        unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
-        op
+        self.insert(op)
     }
 
     /// MLIR's `createOrFold`: creates an op before the root op and folds it
@@ -85,7 +82,8 @@ impl<'ir> Rewriter<'ir> {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Vec<Value<'ir>> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs);
+        let op = Op::create_registered(name, loc, operands, result_types, attrs)
+            .into_inserted(self.root.context());
         let mut out = vec![
             MlirValue {
                 ptr: std::ptr::null_mut()
@@ -99,7 +97,7 @@ impl<'ir> Rewriter<'ir> {
             b::rmlirRewriterCreateOrFold(
                 self.raw,
                 self.root.raw(),
-                op.raw(),
+                op,
                 out.as_mut_ptr(),
                 out.len() as isize,
             )
@@ -114,13 +112,15 @@ impl<'ir> Rewriter<'ir> {
             .collect()
     }
 
-    /// Inserts a detached op (from [`Op::create_like`]) before the root op.
-    pub fn insert(&mut self, op: Op<'ir>) -> Op<'ir> {
-        super::walk::check_detached(op);
-        // SAFETY: raw is the live rewriter; root is live; op is detached and
-        // becomes owned by root's block.
-        unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), op.raw()) };
-        op
+    /// Inserts a detached op before the root op.
+    pub fn insert(&mut self, op: Detached<'ir>) -> Op<'ir> {
+        let raw = op.into_inserted(self.root.context());
+        // SAFETY: raw is the live rewriter; root is live; the op is detached
+        // (never inserted) and becomes owned by root's block.
+        unsafe {
+            b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw);
+            Op::from_raw(raw).expect("a live op")
+        }
     }
 
     /// Creates an op like `model` with new operands and result types, before
@@ -162,12 +162,14 @@ impl<'ir> Rewriter<'ir> {
 
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
-    pub fn insert_here(&mut self, op: Op<'ir>) -> Op<'ir> {
-        super::walk::check_detached(op);
-        // SAFETY: the rewriter is live; op is detached and becomes owned by
-        // the insertion block.
-        unsafe { b::rmlirRewriterInsert(self.raw, op.raw()) };
-        op
+    pub fn insert_here(&mut self, op: Detached<'ir>) -> Op<'ir> {
+        let raw = op.into_inserted(self.root.context());
+        // SAFETY: the rewriter is live; the op is detached (never inserted)
+        // and becomes owned by the insertion block.
+        unsafe {
+            b::rmlirRewriterInsert(self.raw, raw);
+            Op::from_raw(raw).expect("a live op")
+        }
     }
 
     /// The constant `attr` of type `ty` standing for `value`, as the dialect
@@ -249,7 +251,69 @@ impl<'ir> Rewriter<'ir> {
     #[inline]
     fn finish(&mut self) {
         if !self.pending.is_empty() {
-            self.carry_out();
+            // A change refused halfway may come after one that freed the
+            // root: the report goes to the root's location, read now.
+            let loc = self.root.location();
+            super::guard::guard("a pattern's changes", || Some(loc), (), || self.carry_out());
+        }
+    }
+
+    /// Panics unless `op`, which a pattern matched at the root changes, is
+    /// in the root's scope (its closest ancestor isolated from above: what
+    /// the driver, or a pass run in parallel with others, owns). One it
+    /// erases or replaces (`frees`) must not hold the root either, nor be
+    /// the root of a running pass or driver.
+    fn check_in_scope(&self, op: Op<'ir>, frees: bool) {
+        if op != self.root {
+            // SAFETY: both ops are live (nothing holding them was freed).
+            let (scope, own, holds) = unsafe {
+                (
+                    b::rmlirOperationIsolatedScope(op.raw()).ptr,
+                    b::rmlirOperationIsolatedScope(self.root.raw()).ptr,
+                    b::rmlirOperationIsProperAncestor(op.raw(), self.root.raw()),
+                )
+            };
+            assert!(
+                scope == own,
+                "a pattern changed `{}`, outside the scope it runs in",
+                op.name()
+            );
+            assert!(
+                !(frees && holds),
+                "a pattern erased or replaced `{}`, which holds the op it matched",
+                op.name()
+            );
+        }
+        if frees {
+            super::walk::check_not_root(op);
+        }
+    }
+
+    /// The checks of [`check_in_scope`](Rewriter::check_in_scope) on every
+    /// pending change, made before any is carried out (while all it reads,
+    /// the root included, is live); and no block is inlined before an op
+    /// inside it.
+    fn check_all_in_scope(&self) {
+        for pending in &self.pending {
+            // SAFETY: nothing was freed yet: every recorded op and block is
+            // live.
+            unsafe {
+                match *pending {
+                    Pending::Replace(op, ..) | Pending::Erase(op, _) => {
+                        self.check_in_scope(Op::from_raw(op).expect("a recorded op"), true);
+                    }
+                    Pending::InlineBlockBefore(block, op, _) => {
+                        assert!(
+                            !b::rmlirBlockHoldsOp(block, op),
+                            "inlining a block before an op inside it"
+                        );
+                        self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
+                        if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {
+                            self.check_in_scope(owner, false);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -269,17 +333,24 @@ impl<'ir> Rewriter<'ir> {
                 "a pattern changed IR that it had already erased or replaced"
             );
         };
+        self.check_all_in_scope();
         for pending in std::mem::take(&mut self.pending) {
             match pending {
                 Pending::Replace(op, values, holders) => {
                     untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
-                    super::walk::check_not_root(op);
                     assert_eq!(
                         op.num_results(),
                         values.len(),
                         "replacing `{}` needs one value per result",
+                        op.name()
+                    );
+                    // SAFETY: op is live.
+                    let inner_used = unsafe { b::rmlirOperationUsedOutside(op.raw(), false) };
+                    assert!(
+                        !inner_used,
+                        "replacing `{}`, a value inside which is used outside it",
                         op.name()
                     );
                     doom(op, &mut freed);
@@ -299,10 +370,11 @@ impl<'ir> Rewriter<'ir> {
                     untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
-                    super::walk::check_not_root(op);
+                    // SAFETY: op is live.
+                    let used = unsafe { b::rmlirOperationUsedOutside(op.raw(), true) };
                     assert!(
-                        op.results().all(|r| !r.has_uses()),
-                        "erasing `{}`, whose results are still used",
+                        !used,
+                        "erasing `{}`, whose results (or values inside it) are still used",
                         op.name()
                     );
                     doom(op, &mut freed);

@@ -12,6 +12,7 @@ use super::bindings as b;
 use super::greedy::{self, RawPattern};
 use super::guard::{caught_on_this_thread, guard};
 use super::ir::{Op, Value as RawValue, sref};
+use super::walk::DriverRoots;
 use melior::ir::operation::{OperationRef, OperationRefMut};
 use melior::ir::{Attribute, Operation, Value, ValueLike};
 use mlir_sys::*;
@@ -93,6 +94,9 @@ impl Pattern {
     /// Runs the body on `op` with MLIR's rewriter `raw`, under the panic
     /// guard; then carries out what it recorded. True when the IR changed.
     fn apply<'ir>(&self, op: Op<'ir>, raw: MlirPatternRewriter) -> bool {
+        // No driver may start from the body (melior hands out mutable
+        // handles from shared ones).
+        let _callback = DriverRoots::callback(&[]);
         let rewriter = Rewriter {
             raw,
             root: op,
@@ -320,6 +324,10 @@ pub fn apply_greedily(op: OperationRefMut<'_, '_>, patterns: &[Pattern]) -> Resu
     let Some(root) = (unsafe { Op::from_raw(op.to_raw()) }) else {
         return Err("a null op".into());
     };
+    if DriverRoots::running() {
+        return Err("a driver cannot start from a pattern or while another runs".into());
+    }
+    let _roots = DriverRoots::enter(&[root]);
     let panics_before = caught_on_this_thread();
     let raw = patterns.iter().map(|p| RawPattern {
         root: p.root,

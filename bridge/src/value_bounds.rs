@@ -9,6 +9,7 @@ use mlir_sys::{
     MlirAffineExpr, mlirAffineAddExprGet, mlirAffineConstantExprGet, mlirAffineExprGetContext,
     mlirAffineFloorDivExprGet, mlirAffineMulExprGet, mlirTypeGetContext, mlirValueGetType,
 };
+use std::marker::PhantomData;
 
 /// A dialect's value bounds (`ValueBoundsOpInterface`).
 pub struct ValueBoundsHooks {
@@ -19,44 +20,56 @@ pub struct ValueBoundsHooks {
     pub populate: fn(Op, Value, Option<i64>, &mut Bounds),
 }
 
-/// An affine expression of the constraint set (values stand for columns).
+/// An affine expression of the constraint set of one query (values stand
+/// for its columns): it lives no longer than the hook call that built it.
 #[derive(Clone, Copy)]
-pub struct Expr(MlirAffineExpr);
+pub struct Expr<'b>(MlirAffineExpr, PhantomData<&'b ()>);
 
-impl std::ops::Add for Expr {
-    type Output = Expr;
+impl<'b> std::ops::Add for Expr<'b> {
+    type Output = Expr<'b>;
     /// `self + other` (MLIR's simplifying constructor).
-    fn add(self, other: Expr) -> Expr {
+    fn add(self, other: Expr<'b>) -> Expr<'b> {
         // SAFETY: both expressions are live in the same context.
-        Expr(unsafe { mlirAffineAddExprGet(self.0, other.0) })
+        Expr(
+            unsafe { mlirAffineAddExprGet(self.0, other.0) },
+            PhantomData,
+        )
     }
 }
 
-impl std::ops::Mul for Expr {
-    type Output = Expr;
+impl<'b> std::ops::Mul for Expr<'b> {
+    type Output = Expr<'b>;
     /// `self * other`.
-    fn mul(self, other: Expr) -> Expr {
+    fn mul(self, other: Expr<'b>) -> Expr<'b> {
         // SAFETY: both expressions are live in the same context.
-        Expr(unsafe { mlirAffineMulExprGet(self.0, other.0) })
+        Expr(
+            unsafe { mlirAffineMulExprGet(self.0, other.0) },
+            PhantomData,
+        )
     }
 }
 
-impl std::ops::Sub for Expr {
-    type Output = Expr;
+impl<'b> std::ops::Sub for Expr<'b> {
+    type Output = Expr<'b>;
     /// `self - other`, as MLIR spells it (`self + other * -1`).
-    fn sub(self, other: Expr) -> Expr {
+    fn sub(self, other: Expr<'b>) -> Expr<'b> {
         // SAFETY: other is live; the constant lives in its context.
-        let minus_one =
-            Expr(unsafe { mlirAffineConstantExprGet(mlirAffineExprGetContext(other.0), -1) });
+        let minus_one = Expr(
+            unsafe { mlirAffineConstantExprGet(mlirAffineExprGetContext(other.0), -1) },
+            PhantomData,
+        );
         self + other * minus_one
     }
 }
 
-impl Expr {
+impl<'b> Expr<'b> {
     /// `self floordiv other`.
-    pub fn floor_div(self, other: Expr) -> Expr {
+    pub fn floor_div(self, other: Expr<'b>) -> Expr<'b> {
         // SAFETY: both expressions are live in the same context.
-        Expr(unsafe { mlirAffineFloorDivExprGet(self.0, other.0) })
+        Expr(
+            unsafe { mlirAffineFloorDivExprGet(self.0, other.0) },
+            PhantomData,
+        )
     }
 }
 
@@ -71,36 +84,47 @@ pub enum Relation {
     Ge,
 }
 
-/// The constraint set of one value-bounds query.
-pub struct Bounds {
+/// The constraint set of one value-bounds query, for one hook call (`'b`).
+pub struct Bounds<'b> {
     raw: *mut b::RmlirValueBounds,
     context: mlir_sys::MlirContext,
+    _call: PhantomData<&'b ()>,
 }
 
 fn dim_code(dim: Option<i64>) -> i64 {
     dim.unwrap_or(-1)
 }
 
-impl Bounds {
+impl<'b> Bounds<'b> {
     /// # Safety
-    /// `raw` must be the live constraint set of the call it is handed to;
-    /// `value` a live value of its context.
+    /// `raw` must be the live constraint set of the call it is handed to,
+    /// live for `'b`; `value` a live value of its context.
     pub(crate) unsafe fn from_raw(raw: *mut b::RmlirValueBounds, value: Value) -> Self {
         // SAFETY: as the caller guarantees.
         let context = unsafe { mlirTypeGetContext(mlirValueGetType(value.raw())) };
-        Bounds { raw, context }
+        Bounds {
+            raw,
+            context,
+            _call: PhantomData,
+        }
     }
 
     /// The expression standing for `value` (dimension `dim`).
-    pub fn expr<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) -> Expr {
+    pub fn expr<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) -> Expr<'b> {
         // SAFETY: the constraint set and the value are live.
-        Expr(unsafe { b::rmlirValueBoundsExpr(self.raw, value.raw(), dim_code(dim)) })
+        Expr(
+            unsafe { b::rmlirValueBoundsExpr(self.raw, value.raw(), dim_code(dim)) },
+            PhantomData,
+        )
     }
 
     /// The constant `c`.
-    pub fn constant(&self, c: i64) -> Expr {
+    pub fn constant(&self, c: i64) -> Expr<'b> {
         // SAFETY: the context is live.
-        Expr(unsafe { mlirAffineConstantExprGet(self.context, c) })
+        Expr(
+            unsafe { mlirAffineConstantExprGet(self.context, c) },
+            PhantomData,
+        )
     }
 
     /// Adds `value (relation) expr`.
@@ -109,7 +133,7 @@ impl Bounds {
         value: Value<'ir>,
         dim: Option<i64>,
         relation: Relation,
-        expr: Expr,
+        expr: Expr<'b>,
     ) {
         let relation = match relation {
             Relation::Eq => b::RmlirBoundRelation_RMLIR_BOUND_EQ,

@@ -1,6 +1,6 @@
 //! IR traversal and in-place editing for Rust passes.
 
-use super::ir::{Attr, Location, Op, Type, Value};
+use super::ir::{Attr, Context, Detached, Location, Op, Type, Value};
 use mlir_sys::*;
 use std::ffi::c_void;
 
@@ -73,6 +73,7 @@ fn collect_in<'ir>(
 
 /// Replaces every use of `op`'s results with `values` and erases `op`.
 pub fn replace_and_erase<'ir>(op: Op<'ir>, values: &[Value<'ir>]) {
+    check_erasable(op);
     assert_eq!(op.num_results(), values.len(), "replacement count");
     for (i, v) in values.iter().enumerate() {
         // SAFETY: both values are live and of the same context.
@@ -148,12 +149,25 @@ pub fn erase(op: Op) {
 
 /// The checks of [`erase`].
 fn check_erasable(op: Op) {
+    check_no_driver(op);
     assert!(
         op.parent_block().is_some(),
         "erasing `{}`, which is in no block (erased already, never inserted, or top-level)",
         op.name()
     );
     check_not_root(op);
+}
+
+/// Panics while a driver runs on this thread (the op is then in its
+/// worklists, and it would free it a second time): patterns and hooks
+/// erase through their rewriter, and pass bodies between driver runs.
+fn check_no_driver(op: Op) {
+    let drivers = GRAVEYARD.with(|g| g.drivers.get());
+    assert!(
+        drivers == 0,
+        "erasing `{}` with `walk` while a driver runs (use the pattern's rewriter)",
+        op.name()
+    );
 }
 
 /// Panics when `op` is, or holds, the root of a pass or a driver running
@@ -182,15 +196,37 @@ pub(crate) fn check_not_root(op: Op) {
 pub(crate) struct DriverRoots(usize);
 
 impl DriverRoots {
+    /// A driver starting on `roots`; panics when one runs on this thread
+    /// already (a pattern or callback starting a driver).
     pub(crate) fn enter(roots: &[Op]) -> DriverRoots {
-        GRAVEYARD.with(|g| g.roots.borrow_mut().extend(roots.iter().map(|r| r.raw())));
+        assert!(
+            !DriverRoots::running(),
+            "a driver started while another runs on this thread"
+        );
+        DriverRoots::callback(roots)
+    }
+
+    /// A callback that must neither start a driver nor erase through
+    /// `walk` (a user pattern), with the ops it must not free.
+    pub(crate) fn callback(roots: &[Op]) -> DriverRoots {
+        GRAVEYARD.with(|g| {
+            g.roots.borrow_mut().extend(roots.iter().map(|r| r.raw()));
+            g.drivers.set(g.drivers.get() + 1);
+        });
         DriverRoots(roots.len())
+    }
+
+    /// Whether a driver, or a callback that must not start one, runs on
+    /// this thread.
+    pub(crate) fn running() -> bool {
+        GRAVEYARD.with(|g| g.drivers.get() > 0)
     }
 }
 
 impl Drop for DriverRoots {
     fn drop(&mut self) {
         GRAVEYARD.with(|g| {
+            g.drivers.set(g.drivers.get() - 1);
             let mut roots = g.roots.borrow_mut();
             let keep = roots.len() - self.0;
             roots.truncate(keep);
@@ -200,9 +236,11 @@ impl Drop for DriverRoots {
 
 fn bury(op: Op) {
     check_erasable(op);
+    // SAFETY: op is live.
+    let used = unsafe { super::bindings::rmlirOperationUsedOutside(op.raw(), true) };
     assert!(
-        op.results().all(|r| !r.has_uses()),
-        "erasing `{}`, whose results are still used",
+        !used,
+        "erasing `{}`, whose results (or values inside it) are still used",
         op.name()
     );
     // SAFETY: op is live and in a block, and its results have no uses.
@@ -214,44 +252,29 @@ fn bury(op: Op) {
 /// it outside passes.
 fn keep_buried(op: Op) {
     GRAVEYARD.with(|g| {
-        g.known.borrow_mut().insert(op.raw().ptr as usize);
         if g.passes.get() > 0 {
             g.buried.borrow_mut().push(op.raw());
         }
     });
 }
 
-/// Panics unless `op` is detached (made by `Op::create` and never
-/// inserted): what every insertion asks of the op it inserts, so that an op
-/// in a block, or an erased one, is never owned twice.
-pub(crate) fn check_detached(op: Op) {
-    assert!(
-        op.parent_block().is_none(),
-        "inserting `{}`, which is in a block already",
-        op.name()
-    );
-    let buried = GRAVEYARD.with(|g| g.known.borrow().contains(&(op.raw().ptr as usize)));
-    assert!(!buried, "inserting `{}`, which was erased", op.name());
-}
-
 /// The ops erased on this thread, freed when the outermost pass returns,
 /// and the roots of the passes running on it.
 struct Graveyard {
     buried: std::cell::RefCell<Vec<MlirOperation>>,
-    /// Every op buried on this thread and not freed yet (leaked ones
-    /// included): none may be inserted again.
-    known: std::cell::RefCell<std::collections::BTreeSet<usize>>,
     roots: std::cell::RefCell<Vec<MlirOperation>>,
     passes: std::cell::Cell<u32>,
+    /// The drivers running on this thread (and user pattern callbacks).
+    drivers: std::cell::Cell<u32>,
 }
 
 thread_local! {
     static GRAVEYARD: Graveyard = const {
         Graveyard {
             buried: std::cell::RefCell::new(Vec::new()),
-            known: std::cell::RefCell::new(std::collections::BTreeSet::new()),
             roots: std::cell::RefCell::new(Vec::new()),
             passes: std::cell::Cell::new(0),
+            drivers: std::cell::Cell::new(0),
         }
     };
 }
@@ -278,9 +301,7 @@ impl Drop for PassScope {
             g.roots.borrow_mut().pop();
             if g.passes.get() == 0 {
                 let buried = g.buried.take();
-                let mut known = g.known.borrow_mut();
                 for op in buried {
-                    known.remove(&(op.ptr as usize));
                     // SAFETY: a buried op is out of its block (so no other
                     // op frees it), holds no references, and was buried
                     // once (a second erase finds it in no block); its pass
@@ -311,7 +332,7 @@ pub fn block_ops<'ir>(block: super::region::Block<'ir>) -> Vec<Op<'ir>> {
 pub fn clone_with_mapping<'ir>(
     op: Op<'ir>,
     mapping: &mut std::collections::HashMap<Value<'ir>, Value<'ir>>,
-) -> Op<'ir> {
+) -> Detached<'ir> {
     // SAFETY: op is live; the clone is a new detached op owned by the caller.
     let clone = unsafe { Op::from_raw(mlirOperationClone(op.raw())) }.expect("clone");
     let remap = |o: Op| {
@@ -328,7 +349,7 @@ pub fn clone_with_mapping<'ir>(
     for i in 0..op.num_results() {
         mapping.insert(op.result(i), clone.result(i));
     }
-    clone
+    Detached::new(clone)
 }
 
 /// The block of the op a builder inserts next to; panics when the op is in
@@ -427,26 +448,37 @@ impl<'ir> Builder<'ir> {
         self.insert(op)
     }
 
+    /// The context of the IR the builder inserts into.
+    fn context(&self) -> Context<'ir> {
+        let block = match self.point {
+            Point::Before(anchor) | Point::After(anchor) => return anchor.context(),
+            Point::BlockStart(block) | Point::BlockEnd(block) => block,
+        };
+        // SAFETY: the block is live (the builder's lifetime).
+        let owner = unsafe { Op::from_raw(mlirBlockGetParentOperation(block)) };
+        owner.expect("a block of an op").context()
+    }
+
     /// Inserts a detached op at the builder's point.
-    pub fn insert(&self, op: Op<'ir>) -> Op<'ir> {
-        check_detached(op);
-        // SAFETY: the anchor op or block is live; op is detached and becomes
-        // owned by that block.
+    pub fn insert(&self, op: Detached<'ir>) -> Op<'ir> {
+        let raw = op.into_inserted(self.context());
+        // SAFETY: the anchor op or block is live; the op is detached (never
+        // inserted) and becomes owned by that block.
         unsafe {
             match self.point {
                 Point::Before(anchor) => {
                     let block = anchored_block(anchor);
-                    mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), op.raw());
+                    mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), raw);
                 }
                 Point::After(anchor) => {
                     let block = anchored_block(anchor);
-                    mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), op.raw());
+                    mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), raw);
                 }
-                Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, op.raw()),
-                Point::BlockEnd(block) => mlirBlockAppendOwnedOperation(block, op.raw()),
+                Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, raw),
+                Point::BlockEnd(block) => mlirBlockAppendOwnedOperation(block, raw),
             }
+            Op::from_raw(raw).expect("a live op")
         }
-        op
     }
 
     /// `builtin.unrealized_conversion_cast %v : T to U`.

@@ -1,7 +1,7 @@
 //! `rarith.constant`: verifier, result names, materialization (its fold,
 //! "the value attribute", is declared in ODS: `rustFoldsToAttr`).
 
-use crate::ffi::ir::{Attr, Location, Op, Type};
+use crate::ffi::ir::{Attr, Detached, Location, Op, Type};
 use crate::ods::OdsOp;
 use crate::ods::rarith;
 use rmlir_bridge::hooks;
@@ -81,7 +81,11 @@ pub fn is_buildable_with<'ir>(value: Attr<'ir>, ty: Type<'ir>) -> bool {
 }
 
 /// Builds a detached `rarith.constant` when buildable.
-pub fn materialize<'ir>(value: Attr<'ir>, ty: Type<'ir>, loc: Location<'ir>) -> Option<Op<'ir>> {
+pub fn materialize<'ir>(
+    value: Attr<'ir>,
+    ty: Type<'ir>,
+    loc: Location<'ir>,
+) -> Option<Detached<'ir>> {
     if !is_buildable_with(value, ty) {
         return None;
     }

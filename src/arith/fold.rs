@@ -36,6 +36,17 @@ pub fn binary_int<'ir>(
     f: impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
 ) -> Option<Attr<'ir>> {
     let [lhs, rhs] = operands else { return None };
+    // Two scalar integer attributes, the common case, first: neither is
+    // poison nor dense, so only their types are left to compare.
+    if let (Some(l), Some(r)) = (*lhs, *rhs)
+        && let (Some(a), Some(b)) = (l.as_int(), r.as_int())
+    {
+        let lt = l.ty()?;
+        if lt != r.ty()? {
+            return None;
+        }
+        return Some(Attr::int(result_type.unwrap_or(lt), &f(&a, &b)?));
+    }
     if result_type.is_none() {
         if let Some(p) = lhs.filter(|a| is_poison(*a)) {
             return Some(p);

@@ -16,7 +16,7 @@ pub(crate) mod patterns;
 mod select;
 pub mod value_bounds;
 
-use crate::ffi::ir::{Attr, Location, Op, Type};
+use crate::ffi::ir::{Attr, Detached, Location, Op, Type};
 
 /// `ArithDialect::materializeConstant`: `ub.poison` for poison, else an
 /// `rarith.constant` when the value is buildable with the type.
@@ -24,7 +24,7 @@ pub fn materialize_constant<'ir>(
     value: Attr<'ir>,
     ty: Type<'ir>,
     loc: Location<'ir>,
-) -> Option<Op<'ir>> {
+) -> Option<Detached<'ir>> {
     if fold::is_poison(value) {
         return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
     }

@@ -144,7 +144,7 @@ fn run() -> Result<(), String> {
     let context = rmlir::new_context();
     let mut module =
         Module::parse(&context, &source).ok_or_else(|| format!("{}: failed to parse", o.file))?;
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     if !o.pipeline.is_empty() {
         rmlir::pipeline::run(&context, &mut module, &o.pipeline)?;
     }

@@ -41,9 +41,9 @@ fn rename_dialect(root: Op, from: &str, to: &str) -> bool {
             return false;
         };
         for (attr_name, value) in discardable {
-            new.set_discardable_attr(attr_name, value);
+            new.op().set_discardable_attr(attr_name, value);
         }
-        walk::Builder::before(op).insert(new);
+        let new = walk::Builder::before(op).insert(new);
         let results: Vec<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
         walk::replace_and_erase(op, &results);
     }

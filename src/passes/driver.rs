@@ -9,7 +9,7 @@ use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
 };
 use crate::ffi::exclusive::Ir;
-use crate::ffi::ir::{Attr, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, Detached, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -99,7 +99,7 @@ impl<'ir> Driver<'_, 'ir> {
     }
 
     /// Inserts a detached op (one with regions, or a clone) at `e`.
-    pub fn insert(&mut self, e: &Emit<'ir>, op: Op<'ir>) -> Op<'ir> {
+    pub fn insert(&mut self, e: &Emit<'ir>, op: Detached<'ir>) -> Op<'ir> {
         match e.at {
             At::BeforeRoot => self.rw.insert(op),
             At::End(block) => {

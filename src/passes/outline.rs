@@ -261,7 +261,7 @@ fn create_shape_function<'ir>(
         1,
     )
     .expect(rshape::FuncOp::NAME);
-    Builder::after(func).insert(shape_fn);
+    let shape_fn = Builder::after(func).insert(shape_fn);
     let entry = shape_fn
         .region(0)
         .expect("body")

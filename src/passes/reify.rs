@@ -191,7 +191,7 @@ fn reify<'ir>(function: Op<'ir>, types: &[Type<'ir>], name: &str, body: Block<'i
         1,
     )
     .expect("func.func");
-    Builder::at_end(body, loc).insert(func);
+    let func = Builder::at_end(body, loc).insert(func);
     let entry = func.region(0).expect("body").append_block(types, loc);
     let mut map: HashMap<Value, Value> = HashMap::new();
     for i in 0..src.num_arguments() {
@@ -321,7 +321,7 @@ impl<'ir> Reifier<'ir> {
                     op.emit_op_error("cannot be reified");
                     return false;
                 };
-                Builder::at_end(self.block, loc).insert(new);
+                let new = Builder::at_end(self.block, loc).insert(new);
                 for i in 0..op.num_results() {
                     self.map.insert(op.result(i), new.result(i));
                 }
@@ -343,7 +343,7 @@ impl<'ir> Reifier<'ir> {
             1,
         )
         .expect(rshape::AssumingOp::NAME);
-        Builder::at_end(self.block, loc).insert(assuming);
+        let assuming = Builder::at_end(self.block, loc).insert(assuming);
         self.block = assuming.region(0).expect("region").append_block(&[], loc);
         self.regions.push(assuming);
     }

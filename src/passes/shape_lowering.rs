@@ -37,12 +37,12 @@ fn lower_num_elements(op: Op) {
     let one = Attr::int(ctx.index_type(), &ApInt::from_u64(64, 1));
     let init = crate::shape::materialize_constant(one, ty, loc)
         .expect("a constant 1 of size or index type");
-    b.insert(init);
+    let init = b.insert(init);
     let init = init.result(0);
     let reduce =
         Op::create_with_regions(rshape::ReduceOp::NAME, loc, &[shape, init], &[ty], &[], 1)
             .expect("rshape.reduce is registered");
-    b.insert(reduce);
+    let reduce = b.insert(reduce);
     let extent_ty = if crate::shape::is_shape_type(shape.ty()) {
         crate::shape::size_type(ctx)
     } else {
@@ -53,7 +53,7 @@ fn lower_num_elements(op: Op) {
     let (extent, acc) = (body.argument(1), body.argument(2));
     let product = Op::create(rshape::MulOp::NAME, loc, &[extent, acc], &[ty], &[])
         .expect(rshape::MulOp::NAME);
-    body.append(product);
+    let product = body.append(product);
     let yield_op =
         Op::create(rshape::YieldOp::NAME, loc, &[product.result(0)], &[], &[]).expect("yield");
     body.append(yield_op);

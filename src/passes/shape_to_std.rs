@@ -161,7 +161,7 @@ impl<'ir> Driver<'_, 'ir> {
         otherwise: impl FnOnce(&mut Self, &Emit<'ir>),
     ) -> Op<'ir> {
         let op = Op::create_with_regions("scf.if", e.loc, &[cond], types, &[], 2).expect("scf.if");
-        self.insert(e, op);
+        let op = self.insert(e, op);
         let then_block = op.region(0).expect("then").append_block(&[], e.loc);
         then(self, &Emit::at_end(then_block, e.loc));
         let else_block = op.region(1).expect("else").append_block(&[], e.loc);
@@ -183,7 +183,7 @@ impl<'ir> Driver<'_, 'ir> {
         let types: Vec<Type> = inits.iter().map(|v| v.ty()).collect();
         let op =
             Op::create_with_regions("scf.for", e.loc, &operands, &types, &[], 1).expect("scf.for");
-        self.insert(e, op);
+        let op = self.insert(e, op);
         let arg_types: Vec<Type> = std::iter::once(ctx.index_type())
             .chain(types.iter().copied())
             .collect();
@@ -204,7 +204,7 @@ impl<'ir> Driver<'_, 'ir> {
         let ty = ctx.ranked_tensor(&[DYNAMIC], ctx.index_type());
         let op = Op::create_with_regions("tensor.generate", e.loc, &[extent], &[ty], &[], 1)
             .expect("generate");
-        self.insert(e, op);
+        let op = self.insert(e, op);
         let block = op
             .region(0)
             .expect("body")

@@ -10,7 +10,7 @@ mod regions;
 mod size_arith;
 mod sizes;
 
-use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, Context, Detached, Location, Op, Type, Value};
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 
@@ -104,7 +104,7 @@ pub fn materialize_constant<'ir>(
     value: Attr<'ir>,
     ty: Type<'ir>,
     loc: Location<'ir>,
-) -> Option<Op<'ir>> {
+) -> Option<Detached<'ir>> {
     if crate::arith::fold::is_poison(value) {
         return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
     }

@@ -19,7 +19,7 @@ fn strength_reduction_keeps_the_meaning_of_scale() {
         !text.contains("rarith.muli") && !text.contains("rarith.divui"),
         "{text}"
     );
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).unwrap();
     let jit = Jit::new(&module, 2, &[]).unwrap();
     for x in [0, 58, -42, -100, i32::MAX, i32::MIN, 0x1000_0000] {

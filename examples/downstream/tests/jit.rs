@@ -23,7 +23,7 @@ fn a_parsed_rarith_function_folds_and_runs() {
             .to_string()
             .contains("rarith.constant 42 : i64")
     );
-    rmlir::pipeline::emit_c_interfaces(&module);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).unwrap();
     let jit = Jit::new(&module, 2, &[]).unwrap();
     let r = jit

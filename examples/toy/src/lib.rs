@@ -22,7 +22,7 @@ pub mod fold;
 pub mod lowering;
 
 use rmlir_bridge::context;
-use rmlir_bridge::ir::{Attr, Location, Op, Type};
+use rmlir_bridge::ir::{Attr, Detached, Location, Op, Type};
 use rmlir_bridge::model::{Descriptor, DialectHooks};
 
 // `ods` (typed views), `ops` (builders), `registry` (op and hook tables),
@@ -42,7 +42,7 @@ fn materialize_constant<'ir>(
     value: Attr<'ir>,
     ty: Type<'ir>,
     loc: Location<'ir>,
-) -> Option<Op<'ir>> {
+) -> Option<Detached<'ir>> {
     if !value.is_integer() || ty.int_width() != Some(64) {
         return None;
     }

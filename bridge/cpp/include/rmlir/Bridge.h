@@ -591,6 +591,23 @@ MLIR_CAPI_EXPORTED bool rmlirTryFoldAndReplace(MlirOperation op);
 /// operands' uses, its nested ops' included, without freeing it: the op is
 /// destroyed later with mlirOperationDestroy.
 MLIR_CAPI_EXPORTED void rmlirOperationBury(MlirOperation op);
+/// The closest proper ancestor of `op` that is isolated from above (the
+/// scope a pass or pattern driver runs on), or null.
+MLIR_CAPI_EXPORTED MlirOperation rmlirOperationIsolatedScope(MlirOperation op);
+/// Whether `a` is a proper ancestor of `b`.
+MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
+                                                       MlirOperation b);
+/// Whether a value `op` defines (its results, when `results` is set) or an
+/// op nested in it defines has a use outside `op`: erasing `op` would leave
+/// that use dangling.
+MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
+                                                  bool results);
+/// Whether `block` holds `op` (`op` or an ancestor of it is in `block`).
+MLIR_CAPI_EXPORTED bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op);
+/// Whether `target` may take the body of `source`: it is empty, and
+/// `source` neither is nor holds it.
+MLIR_CAPI_EXPORTED bool rmlirRegionCanTakeBody(MlirRegion target,
+                                               MlirRegion source);
 
 /// Replaces `op` with `values` through the rewriter (listener-aware).
 MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
