@@ -655,8 +655,10 @@ impl<'ir> Detached<'ir> {
         self.0
     }
 
-    /// The op, handed to what inserts it where its context is the IR's
-    /// (a hook's builder, given the hook's location): that IR owns it.
+    /// The op, handed to what inserts it where its context is the IR's:
+    /// inside a hook or pattern, whose handles share one `for<'ir>`
+    /// lifetime, an op of another context can only come from a context
+    /// that lives for `'static` (leaked), so nothing it holds is freed.
     #[inline]
     pub(crate) fn into_owned_raw(self) -> MlirOperation {
         std::mem::ManuallyDrop::new(self).0.raw()

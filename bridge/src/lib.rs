@@ -62,8 +62,10 @@
 //! [`replace`](bufferize::Bufferizer::replace) when its hook has returned,
 //! and the ops a pass erases ([`walk::erase`], [`walk::replace_and_erase`])
 //! leave their block at once and are freed when the outermost pass on the
-//! thread returns. Inserting an op that is in a block, or was erased,
-//! panics. The callbacks a pass hands MLIR's drivers (conversion patterns,
+//! thread returns. A new op is an owned [`ir::Detached`] until inserted:
+//! inserting consumes it and hands back a handle bounded by the IR it
+//! joined, so an op in a block (or a module's op) is never inserted, nor
+//! one inserted twice. The callbacks a pass hands MLIR's drivers (conversion patterns,
 //! legality, type conversions, materializations, solver patterns) are
 //! `for<'x>` closures too ([`dialect_conversion::rewrite_fn`]...): what
 //! they see cannot outlive the call. Types and attributes a
@@ -78,9 +80,21 @@
 //! handle taken before a driver run can be used after it (see the
 //! `compile_fail` example there). Contexts, types and attributes live as
 //! long as the context and may outlive the borrow; a context makes no op,
-//! value or location, so an op a pass creates is bounded by it too. No
-//! pattern may erase or replace the root of a running pass or driver, or
-//! an op holding one.
+//! value or location, so an op a pass creates is bounded by it too.
+//!
+//! A pattern changes only the scope it runs in (its root's closest
+//! ancestor isolated from above, which MLIR may hand to one thread while
+//! another works on the next), never erases an op holding its root or the
+//! root of a running pass or driver, nor one whose values are used outside
+//! it; these are checked before any change is carried out. No driver
+//! starts from a pattern or while another runs on the thread, and
+//! [`walk::erase`] refuses to run under a driver.
+//!
+//! What is left to the code of a pass: a handle can still reach above the
+//! op the pass runs on (`parent_op` of its root), where MLIR may be running
+//! other passes in parallel, as in C++; and values or ops of a second
+//! context can be mixed into the IR through `set_operand` and operands of
+//! a new op (insertion itself checks the context).
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

@@ -82,8 +82,7 @@ impl<'ir> Rewriter<'ir> {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Vec<Value<'ir>> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs)
-            .into_inserted(self.root.context());
+        let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
         let mut out = vec![
             MlirValue {
                 ptr: std::ptr::null_mut()
@@ -114,7 +113,7 @@ impl<'ir> Rewriter<'ir> {
 
     /// Inserts a detached op before the root op.
     pub fn insert(&mut self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_inserted(self.root.context());
+        let raw = op.into_owned_raw();
         // SAFETY: raw is the live rewriter; root is live; the op is detached
         // (never inserted) and becomes owned by root's block.
         unsafe {
@@ -163,7 +162,7 @@ impl<'ir> Rewriter<'ir> {
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
     pub fn insert_here(&mut self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_inserted(self.root.context());
+        let raw = op.into_owned_raw();
         // SAFETY: the rewriter is live; the op is detached (never inserted)
         // and becomes owned by the insertion block.
         unsafe {
