@@ -884,7 +884,7 @@ extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
 
 extern "C" bool rmlirRegionCanTakeBody(MlirRegion target, MlirRegion source) {
   Region *t = unwrap(target), *s = unwrap(source);
-  return t->empty() && !s->isAncestor(t);
+  return t->empty() && !s->isAncestor(t) && t->getContext() == s->getContext();
 }
 
 extern "C" bool rmlirOperationIsSymbolTable(MlirOperation op) {
@@ -967,8 +967,14 @@ extern "C" MlirOperation rmlirOperationCreate(
     return {nullptr};
   OperationState state(location, *opName);
   state.operands.reserve(numOperands);
-  for (intptr_t i = 0; i < numOperands; ++i)
-    state.operands.push_back(unwrap(operands[i]));
+  for (intptr_t i = 0; i < numOperands; ++i) {
+    Value operand = unwrap(operands[i]);
+    // An operand of another context would tie this IR to memory that
+    // context frees.
+    if (operand.getContext() != ctx)
+      return {nullptr};
+    state.operands.push_back(operand);
+  }
   for (intptr_t i = 0; i < numResults; ++i)
     state.types.push_back(unwrap(resultTypes[i]));
   for (intptr_t i = 0; i < numRegions; ++i)

@@ -430,6 +430,9 @@ impl<'ir> Op<'ir> {
     /// Replaces all operands in place.
     #[inline]
     pub fn set_operands(self, values: &[Value<'ir>]) {
+        for &v in values {
+            self.check_same_context(v);
+        }
         // SAFETY: op and values are live; Value is repr(transparent) over
         // MlirValue, so the slice is an array of MlirValue for the call.
         unsafe {
@@ -440,8 +443,18 @@ impl<'ir> Op<'ir> {
     #[inline]
     pub fn set_operand(self, i: usize, value: Value<'ir>) {
         assert!(i < self.num_operands(), "operand index out of range");
+        self.check_same_context(value);
         // SAFETY: op and value are live and i is in range.
         unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
+    }
+    /// Panics when `value` is of another context than this op (the IR
+    /// would point into memory that context frees).
+    fn check_same_context(self, value: Value<'ir>) {
+        assert!(
+            value.ty().context() == self.context(),
+            "using a value of another context in `{}`",
+            self.name()
+        );
     }
     /// Number of results.
     #[inline]
@@ -545,7 +558,7 @@ impl<'ir> Op<'ir> {
         unsafe { b::rmlirEmitOpError(self.raw(), sref(message)) }
     }
     /// Creates a detached op of a registered name, or `None` when that name is
-    /// not registered.
+    /// not registered (or an operand is of another context than `loc`).
     pub fn create(
         name: &str,
         loc: Location<'ir>,
@@ -566,8 +579,9 @@ impl<'ir> Op<'ir> {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Detached<'ir> {
-        Op::create(name, loc, operands, result_types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"))
+        Op::create(name, loc, operands, result_types, attrs).unwrap_or_else(|| {
+            panic!("op `{name}` is not registered, or an operand is of another context")
+        })
     }
 
     /// As [`Op::create`], with `regions` empty regions.

@@ -90,11 +90,17 @@
 //! starts from a pattern or while another runs on the thread, and
 //! [`walk::erase`] refuses to run under a driver.
 //!
-//! What is left to the code of a pass: a handle can still reach above the
-//! op the pass runs on (`parent_op` of its root), where MLIR may be running
-//! other passes in parallel, as in C++; and values or ops of a second
-//! context can be mixed into the IR through `set_operand` and operands of
-//! a new op (insertion itself checks the context).
+//! IR of two contexts does not mix: an operand, a replacement value, an
+//! inserted op or a moved region body of another context panics (inside a
+//! hook or pattern, whose handles share one lifetime, another context can
+//! only be one that is never freed).
+//!
+//! What is left to the code of a pass, as in C++: a handle can still reach
+//! above the op the pass runs on (`parent_op` of its root, a symbol
+//! lookup), where MLIR may be running other passes in parallel; and an op
+//! created with operands or types its op does not accept joins the IR
+//! unverified until the pass manager verifies it after the pass, so a C++
+//! folder may read it first.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 

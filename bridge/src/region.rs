@@ -60,14 +60,14 @@ impl<'ir> Region<'ir> {
         }
     }
     /// Moves every block of `source` into this region, which must be empty
-    /// (MLIR would free what it holds) and must not be, or be nested in,
-    /// `source`; panics otherwise.
+    /// (MLIR would free what it holds), of the same context, and must not
+    /// be, or be nested in, `source`; panics otherwise.
     pub fn take_body(self, source: Region<'ir>) {
         // SAFETY: both regions are live.
         let can = unsafe { super::bindings::rmlirRegionCanTakeBody(self.raw(), source.raw()) };
         assert!(
             can,
-            "taking a body into a region that has blocks, or that the body holds"
+            "taking a body into a region that has blocks, that the body holds, or of another context"
         );
         // SAFETY: both regions are live; this one is empty and not in the
         // source.

@@ -129,6 +129,10 @@ pub fn try_fold_and_replace(op: Op) -> bool {
 
 /// Replaces every use of `old` with `new`.
 pub fn replace_uses<'ir>(old: Value<'ir>, new: Value<'ir>) {
+    assert!(
+        old.ty().context() == new.ty().context(),
+        "replacing uses with a value of another context"
+    );
     // SAFETY: both values are live and of the same context.
     unsafe { mlirValueReplaceAllUsesOfWith(old.raw(), new.raw()) }
 }

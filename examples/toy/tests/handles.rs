@@ -319,3 +319,42 @@ fn a_pattern_may_not_change_ir_outside_the_function_it_runs_in() {
     assert!(out.contains("func.func private @g"), "{out}");
     assert!(module.as_operation().verify(), "{out}");
 }
+
+#[test]
+fn ir_of_two_contexts_does_not_mix() {
+    use rmlir_bridge::walk::{self, Builder};
+    let (context, other_context) = (toy_dialect::new_context(), toy_dialect::new_context());
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let mut other = parse(&other_context, "  %n = toy.neg %x\n  return %n : i64");
+    let refused =
+        |f: &mut dyn FnMut()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+    let root = Op::from_melior(&mut module).expect("module op");
+    let other_root = Op::from_melior(&mut other).expect("module op");
+    let neg = walk::collect(root, |o| o.isa::<NegOp>())[0];
+    let other_neg = walk::collect(other_root, |o| o.isa::<NegOp>())[0];
+    // An operand of the other context (the IR would outlive it).
+    assert!(refused(&mut || neg.set_operand(0, other_neg.result(0))));
+    assert!(
+        Op::create(
+            NegOp::NAME,
+            neg.location(),
+            &[other_neg.result(0)],
+            &[neg.result(0).ty()],
+            &[]
+        )
+        .is_none()
+    );
+    // An op of the other context, inserted here.
+    let ty = other_neg.result(0).ty();
+    assert!(refused(&mut || {
+        Builder::before(neg).insert(Op::create_registered(
+            ConstantOp::NAME,
+            other_neg.location(),
+            &[],
+            &[ty],
+            &[("value", Attr::int(ty, &ApInt::from_i64(64, 1)))],
+        ));
+    }));
+    assert!(module.as_operation().verify());
+    assert!(other.as_operation().verify());
+}

@@ -571,7 +571,8 @@ MLIR_CAPI_EXPORTED void rmlirEmitOpError(MlirOperation op,
 /// Creates an op of a registered name, detached. `attributes` are its
 /// inherent attributes and properties, as in the generic syntax `<{...}>`.
 /// It gets `numRegions` empty regions. Returns null when the name is not
-/// registered or the properties are invalid.
+/// registered, the properties are invalid, or an operand belongs to another
+/// context than `loc`.
 MLIR_CAPI_EXPORTED MlirOperation rmlirOperationCreate(
     MlirStringRef name, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
@@ -604,8 +605,8 @@ MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
                                                   bool results);
 /// Whether `block` holds `op` (`op` or an ancestor of it is in `block`).
 MLIR_CAPI_EXPORTED bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op);
-/// Whether `target` may take the body of `source`: it is empty, and
-/// `source` neither is nor holds it.
+/// Whether `target` may take the body of `source`: it is empty, of the
+/// same context, and `source` neither is nor holds it.
 MLIR_CAPI_EXPORTED bool rmlirRegionCanTakeBody(MlirRegion target,
                                                MlirRegion source);
 
