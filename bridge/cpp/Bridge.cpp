@@ -818,6 +818,10 @@ extern "C" bool rmlirTryFoldAndReplace(MlirOperation op) {
   llvm::SmallVector<Value, 2> results;
   if (failed(builder.tryFold(o, results)) || results.empty())
     return false;
+  // A folder that took the op out of its block (erased it) leaves it to
+  // whoever did.
+  if (!o->getBlock())
+    return false;
   o->replaceAllUsesWith(results);
   // A fold to the op's own results (an in-place fold of some results)
   // leaves uses: the op stays.
@@ -839,6 +843,10 @@ extern "C" MlirOperation rmlirOperationIsolatedScope(MlirOperation op) {
   while (o && !o->hasTrait<OpTrait::IsIsolatedFromAbove>())
     o = o->getParentOp();
   return wrap(o);
+}
+
+extern "C" bool rmlirOperationIsIsolatedFromAbove(MlirOperation op) {
+  return unwrap(op)->hasTrait<OpTrait::IsIsolatedFromAbove>();
 }
 
 extern "C" bool rmlirOperationIsProperAncestor(MlirOperation a,
@@ -880,6 +888,25 @@ extern "C" bool rmlirOperationUsedOutside(MlirOperation op, bool results) {
 
 extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
   return unwrap(block)->findAncestorOpInBlock(*unwrap(op)) != nullptr;
+}
+
+extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
+  Operation *o = unwrap(op);
+  Block *b = unwrap(block);
+  if (!b || o->getBlock())
+    return false;
+  Operation *parent = b->getParentOp();
+  return !parent ||
+         (o->getContext() == parent->getContext() && !o->isAncestor(parent));
+}
+
+extern "C" bool rmlirOperationHoldsValue(MlirOperation op, MlirValue value) {
+  Operation *o = unwrap(op);
+  Value v = unwrap(value);
+  Operation *owner = v.getDefiningOp();
+  if (!owner)
+    owner = v.getParentBlock() ? v.getParentBlock()->getParentOp() : nullptr;
+  return owner && o->isAncestor(owner);
 }
 
 extern "C" bool rmlirRegionCanTakeBody(MlirRegion target, MlirRegion source) {
@@ -1020,14 +1047,22 @@ extern "C" MlirOperation rmlirOperationCreate(
   return wrap(op);
 }
 
-extern "C" void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
+extern "C" bool rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                        MlirOperation op,
                                        const MlirValue *values,
                                        intptr_t numValues) {
+  Operation *o = unwrap(op);
   llvm::SmallVector<Value, 4> replacements;
-  for (intptr_t i = 0; i < numValues; ++i)
+  for (intptr_t i = 0; i < numValues; ++i) {
+    // A value of the op itself (or inside it) would be freed with it; one
+    // of another context would outlive it.
+    if (rmlirOperationHoldsValue(op, values[i]) ||
+        unwrap(values[i]).getContext() != o->getContext())
+      return false;
     replacements.push_back(unwrap(values[i]));
-  unwrap(rewriter)->replaceOp(unwrap(op), replacements);
+  }
+  unwrap(rewriter)->replaceOp(o, replacements);
+  return true;
 }
 
 extern "C" intptr_t rmlirRewriterCreateOrFold(MlirPatternRewriter rewriter,
@@ -1036,6 +1071,8 @@ extern "C" intptr_t rmlirRewriterCreateOrFold(MlirPatternRewriter rewriter,
                                               MlirValue *results,
                                               intptr_t capacity) {
   PatternRewriter *r = unwrap(rewriter);
+  if (!rmlirCanInsertInto(op, wrap(unwrap(anchor)->getBlock())))
+    return -1;
   OpBuilder::InsertionGuard guard(*r);
   r->setInsertionPoint(unwrap(anchor));
   Operation *created = unwrap(op);
@@ -1056,11 +1093,14 @@ extern "C" intptr_t rmlirRewriterCreateOrFold(MlirPatternRewriter rewriter,
   return static_cast<intptr_t>(folded.size());
 }
 
-extern "C" void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
+extern "C" bool rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                           MlirOperation anchor,
                                           MlirOperation op) {
+  if (!rmlirCanInsertInto(op, wrap(unwrap(anchor)->getBlock())))
+    return false;
   PatternRewriter *r = unwrap(rewriter);
   OpBuilder::InsertionGuard guard(*r);
   r->setInsertionPoint(unwrap(anchor));
   r->insert(unwrap(op));
+  return true;
 }

@@ -200,8 +200,11 @@ rmlirBufferizerGlobalFor(RmlirBufferizer *b, MlirOperation anchor,
   return wrap(Attribute(FlatSymbolRefAttr::get(global->getSymNameAttr())));
 }
 
-extern "C" void rmlirBufferizerInsert(RmlirBufferizer *b, MlirOperation op) {
+extern "C" bool rmlirBufferizerInsert(RmlirBufferizer *b, MlirOperation op) {
+  if (!rmlirCanInsertInto(op, wrap(b->rewriter.getInsertionBlock())))
+    return false;
   b->rewriter.insert(unwrap(op));
+  return true;
 }
 
 extern "C" void rmlirBufferizerReplaceOp(RmlirBufferizer *b, MlirOperation op,

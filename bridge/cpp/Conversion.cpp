@@ -94,8 +94,12 @@ rmlirTypeConverterConvertType(const RmlirTypeConverter *converter,
       unwrap(type)));
 }
 
-extern "C" void rmlirBuilderInsert(RmlirBuilder *builder, MlirOperation op) {
-  reinterpret_cast<OpBuilder *>(builder)->insert(unwrap(op));
+extern "C" bool rmlirBuilderInsert(RmlirBuilder *builder, MlirOperation op) {
+  auto *b = reinterpret_cast<OpBuilder *>(builder);
+  if (!rmlirCanInsertInto(op, wrap(b->getInsertionBlock())))
+    return false;
+  b->insert(unwrap(op));
+  return true;
 }
 
 extern "C" bool rmlirApplyConversion(MlirOperation root,

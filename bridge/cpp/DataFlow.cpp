@@ -161,8 +161,11 @@ extern "C" void rmlirRewriterSetInsertionPointToEnd(MlirPatternRewriter rw,
   unwrap(rw)->setInsertionPointToEnd(unwrap(block));
 }
 
-extern "C" void rmlirRewriterInsert(MlirPatternRewriter rw, MlirOperation op) {
+extern "C" bool rmlirRewriterInsert(MlirPatternRewriter rw, MlirOperation op) {
+  if (!rmlirCanInsertInto(op, wrap(unwrap(rw)->getInsertionBlock())))
+    return false;
   unwrap(rw)->insert(unwrap(op));
+  return true;
 }
 
 extern "C" bool rmlirOperationIsTriviallyDead(MlirOperation op) {

@@ -126,10 +126,10 @@ impl Bufferizer {
         let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
         // SAFETY: the bufferizer is live; op is new and becomes owned by the
         // insertion block.
-        unsafe {
-            b::rmlirBufferizerInsert(self.raw, op);
-            Op::from_raw(op).expect("a live op")
-        }
+        let inserted = unsafe { b::rmlirBufferizerInsert(self.raw, op) };
+        assert!(inserted, "bufferizing into an op of another context");
+        // SAFETY: the op is live, now in the insertion block.
+        unsafe { Op::from_raw(op) }.expect("a live op")
     }
 
     /// Replaces `op`, the op being bufferized, by buffers
@@ -140,6 +140,15 @@ impl Bufferizer {
             op.raw().ptr == self.op.ptr,
             "a bufferization replaces the op it bufferizes, no other"
         );
+        for v in values {
+            // SAFETY: op and v are live.
+            let own = unsafe { b::rmlirOperationHoldsValue(op.raw(), v.raw()) };
+            assert!(
+                !own && v.ty().context() == op.context(),
+                "replacing `{}` with a value of its own, or of another context",
+                op.name()
+            );
+        }
         assert!(
             self.pending.is_none(),
             "a bufferization replaces its op once"

@@ -92,7 +92,8 @@ pub fn apply_patterns_greedily(ir: &mut Ir, patterns: &[&'static [PatternDef]]) 
 
 /// [`apply_patterns_greedily`] to each op `pick` chooses under the root
 /// (the root included), in order: upstream's `applyPatternsGreedily(funcOp,
-/// ...)` for each function a pass walks. The driver never changes what
+/// ...)` for each function a pass walks. Each must be isolated from above
+/// (a function), as MLIR asks of a driver's root. The driver never changes what
 /// surrounds the op it runs on, and no pattern may erase or replace one of
 /// the chosen ops (that panics), so each is still there when its turn
 /// comes. Panics when one holds another, or is not under the root. True
@@ -106,6 +107,13 @@ pub fn apply_patterns_greedily_each(
     let ops = pick(root);
     let chosen: std::collections::HashSet<Op> = ops.iter().copied().collect();
     for &op in &ops {
+        // SAFETY: op is live.
+        let isolated = unsafe { super::bindings::rmlirOperationIsIsolatedFromAbove(op.raw()) };
+        assert!(
+            isolated,
+            "a greedy driver root that is not isolated from above (`{}`)",
+            op.name()
+        );
         let mut at = op.parent_op();
         let mut under_root = op == root;
         while let Some(parent) = at {

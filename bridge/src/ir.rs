@@ -678,14 +678,17 @@ impl<'ir> Detached<'ir> {
         std::mem::ManuallyDrop::new(self).0.raw()
     }
 
-    /// The op, handed to what inserts it into IR of `context` (panics for
-    /// another context): from then on that IR owns it.
+    /// The op, handed to what inserts it into `block`: from then on that
+    /// IR owns it. Panics when the op is of another context than the block,
+    /// or holds it (it would then hold itself).
     #[inline]
-    pub(crate) fn into_inserted(self, context: Context<'_>) -> MlirOperation {
+    pub(crate) fn into_inserted(self, block: MlirBlock) -> MlirOperation {
         let op = std::mem::ManuallyDrop::new(self).0;
+        // SAFETY: the op and the block are live.
+        let can = unsafe { b::rmlirCanInsertInto(op.raw(), block) };
         assert!(
-            op.context().raw().ptr == context.raw().ptr,
-            "inserting `{}`, an op of another context",
+            can,
+            "inserting `{}` into a block of another context, or one it holds",
             op.name()
         );
         op.raw()

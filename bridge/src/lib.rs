@@ -88,7 +88,11 @@
 //! root of a running pass or driver, nor one whose values are used outside
 //! it; these are checked before any change is carried out. No driver
 //! starts from a pattern or while another runs on the thread, and
-//! [`walk::erase`] refuses to run under a driver.
+//! [`walk::erase`] takes the pass's [`exclusive::Ir`], so it runs in pass
+//! bodies only (a hook or pattern, whose ops may sit in a driver's
+//! worklist, has none and erases through its rewriter). A replacement
+//! value must not be the replaced op's own; an inserted op must not hold
+//! its insertion point.
 //!
 //! IR of two contexts does not mix: an operand, a replacement value, an
 //! inserted op or a moved region body of another context panics (inside a

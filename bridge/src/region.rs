@@ -118,8 +118,7 @@ impl<'ir> Block<'ir> {
     /// Appends a detached op at the end of the block, which takes it.
     #[inline]
     pub fn append(self, op: Detached<'ir>) -> Op<'ir> {
-        let owner = self.parent_op().expect("a block of an op");
-        let raw = op.into_inserted(owner.context());
+        let raw = op.into_inserted(self.raw());
         // SAFETY: the block is live; the op is detached (never inserted).
         unsafe {
             mlirBlockAppendOwnedOperation(self.raw(), raw);

@@ -101,7 +101,11 @@ impl<'ir> Rewriter<'ir> {
                 out.len() as isize,
             )
         };
-        out.truncate(n.max(0) as usize);
+        assert!(
+            n >= 0,
+            "creating an op of another context, or one holding the root"
+        );
+        out.truncate(n as usize);
         out.into_iter()
             .map(|v| {
                 // SAFETY: the bridge filled `out` with live values: what the
@@ -116,10 +120,13 @@ impl<'ir> Rewriter<'ir> {
         let raw = op.into_owned_raw();
         // SAFETY: raw is the live rewriter; root is live; the op is detached
         // (never inserted) and becomes owned by root's block.
-        unsafe {
-            b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw);
-            Op::from_raw(raw).expect("a live op")
-        }
+        let inserted = unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw) };
+        assert!(
+            inserted,
+            "inserting an op of another context, or one holding the root"
+        );
+        // SAFETY: the op is live, now in the root's block.
+        unsafe { Op::from_raw(raw) }.expect("a live op")
     }
 
     /// Creates an op like `model` with new operands and result types, before
@@ -141,6 +148,10 @@ impl<'ir> Rewriter<'ir> {
 
     /// Replaces every use of `from` with `to`.
     pub fn replace_all_uses(&mut self, from: Value<'ir>, to: Value<'ir>) {
+        assert!(
+            from.ty().context() == to.ty().context(),
+            "replacing uses with a value of another context"
+        );
         // SAFETY: both values are live; the rewriter notifies its listener.
         unsafe { mlirRewriterBaseReplaceAllUsesWith(self.base(), from.raw(), to.raw()) }
     }
@@ -165,10 +176,13 @@ impl<'ir> Rewriter<'ir> {
         let raw = op.into_owned_raw();
         // SAFETY: the rewriter is live; the op is detached (never inserted)
         // and becomes owned by the insertion block.
-        unsafe {
-            b::rmlirRewriterInsert(self.raw, raw);
-            Op::from_raw(raw).expect("a live op")
-        }
+        let inserted = unsafe { b::rmlirRewriterInsert(self.raw, raw) };
+        assert!(
+            inserted,
+            "inserting an op of another context, or one holding the insertion point"
+        );
+        // SAFETY: the op is live, now in the insertion block.
+        unsafe { Op::from_raw(raw) }.expect("a live op")
     }
 
     /// The constant `attr` of type `ty` standing for `value`, as the dialect
@@ -356,14 +370,19 @@ impl<'ir> Rewriter<'ir> {
                     // SAFETY: op and the values are live (nothing holding
                     // them was freed); the values are an array of
                     // `values.len()` handles.
-                    unsafe {
+                    let replaced = unsafe {
                         b::rmlirRewriterReplaceOp(
                             self.raw,
                             op.raw(),
                             values.as_ptr(),
                             values.len() as isize,
                         )
-                    }
+                    };
+                    assert!(
+                        replaced,
+                        "replacing `{}` with a value of its own, or of another context",
+                        op.name()
+                    );
                 }
                 Pending::Erase(op, holders) => {
                     untouched(&holders, &freed);

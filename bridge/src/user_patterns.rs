@@ -173,8 +173,9 @@ impl<'c, 'a> Rewriter<'c, 'a> {
             if v.ty() != self.root.result(i).ty() {
                 return Err(format!("replacement value {i} has another type"));
             }
-            if v.defining_op() == Some(self.root) {
-                return Err("the root cannot replace itself".into());
+            // SAFETY: the root and the value are live.
+            if unsafe { super::bindings::rmlirOperationHoldsValue(self.root.raw(), v.raw()) } {
+                return Err("the root cannot be replaced by its own values".into());
             }
             raw.push(v);
         }

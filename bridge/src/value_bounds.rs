@@ -109,8 +109,17 @@ impl<'b> Bounds<'b> {
         }
     }
 
+    /// Panics unless `value` is of the query's context.
+    fn check(&self, value: Value) {
+        assert!(
+            value.ty().context().raw().ptr == self.context.ptr,
+            "a value of another context in a value-bounds query"
+        );
+    }
+
     /// The expression standing for `value` (dimension `dim`).
     pub fn expr<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) -> Expr<'b> {
+        self.check(value);
         // SAFETY: the constraint set and the value are live.
         Expr(
             unsafe { b::rmlirValueBoundsExpr(self.raw, value.raw(), dim_code(dim)) },
@@ -135,6 +144,7 @@ impl<'b> Bounds<'b> {
         relation: Relation,
         expr: Expr<'b>,
     ) {
+        self.check(value);
         let relation = match relation {
             Relation::Eq => b::RmlirBoundRelation_RMLIR_BOUND_EQ,
             Relation::Le => b::RmlirBoundRelation_RMLIR_BOUND_LE,
@@ -154,12 +164,15 @@ impl<'b> Bounds<'b> {
 
     /// Populates the constraints of `value` (and its backward slice).
     pub fn populate<'ir>(&mut self, value: Value<'ir>, dim: Option<i64>) {
+        self.check(value);
         // SAFETY: the constraint set and the value are live.
         unsafe { b::rmlirValueBoundsPopulate(self.raw, value.raw(), dim_code(dim)) }
     }
 
     /// Whether `lhs <= rhs` is provable.
     pub fn provably_le<'ir>(&mut self, lhs: Value<'ir>, rhs: Value<'ir>, dim: Option<i64>) -> bool {
+        self.check(lhs);
+        self.check(rhs);
         // SAFETY: the constraint set and the values are live.
         unsafe { b::rmlirValueBoundsProvablyLE(self.raw, lhs.raw(), rhs.raw(), dim_code(dim)) }
     }

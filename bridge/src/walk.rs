@@ -1,6 +1,7 @@
 //! IR traversal and in-place editing for Rust passes.
 
-use super::ir::{Attr, Context, Detached, Location, Op, Type, Value};
+use super::exclusive::Ir;
+use super::ir::{Attr, Detached, Location, Op, Type, Value};
 use mlir_sys::*;
 use std::ffi::c_void;
 
@@ -22,41 +23,27 @@ fn collect_in<'ir>(
     keep: impl Fn(Op<'ir>) -> bool,
     order: MlirWalkOrder,
 ) -> Vec<Op<'ir>> {
-    struct State<'a, 'ir> {
+    struct State<'ir> {
         root: Op<'ir>,
-        keep: &'a dyn Fn(Op<'ir>) -> bool,
         out: Vec<Op<'ir>>,
-        /// A panic of `keep`, carried across the C walk and resumed after it.
-        panic: Option<Box<dyn std::any::Any + Send>>,
     }
     unsafe extern "C" fn visit(op: MlirOperation, data: *mut c_void) -> MlirWalkResult {
         // SAFETY: data is the &mut State passed to mlirOperationWalk below,
         // live for the whole walk; op is a live op handed out by the walk.
         let state = unsafe { &mut *(data as *mut State) };
         // SAFETY: the walk passes each live op it visits.
-        let Some(op) = (unsafe { Op::from_raw(op) }).filter(|o| *o != state.root) else {
-            return MlirWalkResult_MlirWalkResultAdvance;
-        };
-        // A panic must not unwind through the C walk: it interrupts the walk
-        // and is resumed once control is back in Rust.
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (state.keep)(op))) {
-            Ok(true) => state.out.push(op),
-            Ok(false) => {}
-            Err(payload) => {
-                state.panic = Some(payload);
-                return MlirWalkResult_MlirWalkResultInterrupt;
-            }
+        if let Some(op) = (unsafe { Op::from_raw(op) }).filter(|o| *o != state.root) {
+            state.out.push(op);
         }
         MlirWalkResult_MlirWalkResultAdvance
     }
     let mut state = State {
         root,
-        keep: &keep,
         out: Vec::new(),
-        panic: None,
     };
-    // SAFETY: root is live; the callback only touches `state`, which outlives
-    // the walk, and never unwinds.
+    // SAFETY: root is live; the callback only pushes to `state`, which
+    // outlives the walk, and cannot unwind. `keep` runs after the walk, so
+    // nothing it does (erasing an op) can pull IR from under MLIR's walk.
     unsafe {
         mlirOperationWalk(
             root.raw(),
@@ -65,14 +52,13 @@ fn collect_in<'ir>(
             order,
         )
     };
-    if let Some(payload) = state.panic {
-        std::panic::resume_unwind(payload);
-    }
+    state.out.retain(|o| keep(*o));
     state.out
 }
 
-/// Replaces every use of `op`'s results with `values` and erases `op`.
-pub fn replace_and_erase<'ir>(op: Op<'ir>, values: &[Value<'ir>]) {
+/// Replaces every use of `op`'s results with `values` and erases `op`, as
+/// [`erase`] does.
+pub fn replace_and_erase<'ir>(_ir: &Ir, op: Op<'ir>, values: &[Value<'ir>]) {
     check_erasable(op);
     assert_eq!(op.num_results(), values.len(), "replacement count");
     for (i, v) in values.iter().enumerate() {
@@ -116,7 +102,7 @@ pub fn try_fold<'ir>(op: Op<'ir>) -> Option<Vec<Value<'ir>>> {
 /// (constants materialized before it); true when it was folded away (taken
 /// out of its block, freed as [`erase`] says). Panics where [`erase`]
 /// would.
-pub fn try_fold_and_replace(op: Op) -> bool {
+pub fn try_fold_and_replace(_ir: &Ir, op: Op) -> bool {
     check_erasable(op);
     // SAFETY: op is live and in a block; on success the bridge has buried
     // it (out of its block, references dropped, not freed).
@@ -143,11 +129,17 @@ pub fn replace_uses<'ir>(old: Value<'ir>, new: Value<'ir>) {
 /// to an op nested in it) can reach freed memory. Outside a pass it is
 /// never freed.
 ///
+/// It takes the pass's [`Ir`] (the token of the IR it changes, or of any
+/// other IR the pass holds exclusively) to show that it runs in a pass
+/// body, not in a hook or pattern MLIR's drivers call: those erase through
+/// their rewriter, as an op a driver has in its worklists must not leave
+/// its block behind the driver's back.
+///
 /// Panics (a bug the panic guard reports at the op being processed) when
 /// the op is not in a block (already erased, never inserted, or a
 /// top-level op), when it is or holds the root of a pass running on this
 /// thread, or when its results are still used.
-pub fn erase(op: Op) {
+pub fn erase(_ir: &Ir, op: Op) {
     bury(op);
 }
 
@@ -305,6 +297,12 @@ impl Drop for PassScope {
             g.roots.borrow_mut().pop();
             if g.passes.get() == 0 {
                 let buried = g.buried.take();
+                // An op whose values the pass used again after erasing it
+                // (an operand set to one of them) is leaked, not freed.
+                // SAFETY: buried ops live until freed here.
+                let buried = buried
+                    .into_iter()
+                    .filter(|op| unsafe { !super::bindings::rmlirOperationUsedOutside(*op, true) });
                 for op in buried {
                     // SAFETY: a buried op is out of its block (so no other
                     // op frees it), holds no references, and was buried
@@ -452,20 +450,17 @@ impl<'ir> Builder<'ir> {
         self.insert(op)
     }
 
-    /// The context of the IR the builder inserts into.
-    fn context(&self) -> Context<'ir> {
-        let block = match self.point {
-            Point::Before(anchor) | Point::After(anchor) => return anchor.context(),
+    /// The block the builder inserts into.
+    fn block(&self) -> MlirBlock {
+        match self.point {
+            Point::Before(anchor) | Point::After(anchor) => anchored_block(anchor),
             Point::BlockStart(block) | Point::BlockEnd(block) => block,
-        };
-        // SAFETY: the block is live (the builder's lifetime).
-        let owner = unsafe { Op::from_raw(mlirBlockGetParentOperation(block)) };
-        owner.expect("a block of an op").context()
+        }
     }
 
     /// Inserts a detached op at the builder's point.
     pub fn insert(&self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_inserted(self.context());
+        let raw = op.into_inserted(self.block());
         // SAFETY: the anchor op or block is live; the op is detached (never
         // inserted) and becomes owned by that block.
         unsafe {

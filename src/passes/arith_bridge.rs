@@ -11,21 +11,22 @@ use crate::ffi::walk;
 impl RunPass for decls::ConvertRArithToArith {
     type Options = decls::ConvertRArithToArithOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        rename_dialect(ir.root(), "rarith", "arith")
+        rename_dialect(ir, "rarith", "arith")
     }
 }
 
 impl RunPass for decls::ConvertArithToRArith {
     type Options = decls::ConvertArithToRArithOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        rename_dialect(ir.root(), "arith", "rarith")
+        rename_dialect(ir, "arith", "rarith")
     }
 }
 
 /// Re-creates every `from.X` op under `root` as `to.X`. The two dialects
 /// share their attributes (rarith holds arith's `#arith.fastmath`,
 /// `#arith.overflow` and enums), so attributes move over unchanged.
-fn rename_dialect(root: Op, from: &str, to: &str) -> bool {
+fn rename_dialect(ir: &Ir, from: &str, to: &str) -> bool {
+    let root = ir.root();
     let prefix = format!("{from}.");
     let ops = walk::collect(root, |o| o.name().starts_with(&prefix));
     for op in ops {
@@ -45,7 +46,7 @@ fn rename_dialect(root: Op, from: &str, to: &str) -> bool {
         }
         let new = walk::Builder::before(op).insert(new);
         let results: Vec<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
-        walk::replace_and_erase(op, &results);
+        walk::replace_and_erase(ir, op, &results);
     }
     true
 }

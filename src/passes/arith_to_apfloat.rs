@@ -22,7 +22,7 @@ use crate::semantics::enums::rarith::CmpFPredicate;
 impl RunPass for decls::ConvertRArithToAPFloat {
     type Options = decls::ConvertRArithToAPFloatOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        run(ir.root())
+        run(ir)
     }
 }
 
@@ -97,14 +97,17 @@ fn semantics<'ir>(ty: Type<'ir>) -> Option<i64> {
     names.iter().find(|(n, _)| *n == text).map(|(_, s)| *s)
 }
 
-struct Lowering<'ir> {
+struct Lowering<'a, 'ir> {
+    ir: &'a Ir<'a>,
     ctx: Context<'ir>,
     module: Op<'ir>,
     failed: bool,
 }
 
-fn run(module: Op) -> bool {
+fn run(ir: &Ir) -> bool {
+    let module = ir.root();
     let mut l = Lowering {
+        ir,
         ctx: module.context(),
         module,
         failed: false,
@@ -115,7 +118,7 @@ fn run(module: Op) -> bool {
     !l.failed
 }
 
-impl<'ir> Lowering<'ir> {
+impl<'ir> Lowering<'_, 'ir> {
     fn int(&self, w: u32) -> Type<'ir> {
         self.ctx.integer_type(w)
     }
@@ -323,7 +326,7 @@ impl<'ir> Lowering<'ir> {
             };
             v
         };
-        walk::replace_and_erase(op, &[values]);
+        walk::replace_and_erase(self.ir, op, &[values]);
     }
 
     /// One scalar (or vector element) of `op`.

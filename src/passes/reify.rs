@@ -41,11 +41,12 @@ use std::collections::HashMap;
 impl RunPass for decls::RShapeReifyShapeFunctions {
     type Options = decls::RShapeReifyShapeFunctionsOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        run(ir.root())
+        run(ir)
     }
 }
 
-fn run(module: Op) -> bool {
+fn run(ir: &Ir) -> bool {
+    let module = ir.root();
     let Some(libs) = module.attr(crate::ods::rshape::attrs::LIB) else {
         return true;
     };
@@ -122,7 +123,7 @@ fn run(module: Op) -> bool {
                     .result(0)
             };
         }
-        walk::replace_and_erase(shape_of, &[result]);
+        walk::replace_and_erase(ir, shape_of, &[result]);
         if !mapped_ops.contains(&mapped) {
             mapped_ops.push(mapped);
         }
@@ -130,7 +131,7 @@ fn run(module: Op) -> bool {
     for op in mapped_ops {
         let dead = (0..op.num_results()).all(|i| !op.result(i).has_uses());
         if dead && !op.is_registered() {
-            walk::erase(op);
+            walk::erase(ir, op);
         }
     }
     // When no mapped op is left, the libraries have served their purpose
@@ -140,7 +141,7 @@ fn run(module: Op) -> bool {
         !walk::collect(module, |o| shape_function(&libraries, o).is_some()).is_empty();
     if !still_mapped {
         for lib in libraries {
-            walk::erase(lib);
+            walk::erase(ir, lib);
         }
         module.remove_discardable_attr(crate::ods::rshape::attrs::LIB);
     }

@@ -13,22 +13,23 @@ use crate::semantics::ApInt;
 impl RunPass for decls::RShapeToRShapeLowering {
     type Options = decls::RShapeToRShapeLoweringOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        run(ir.root())
+        run(ir)
     }
 }
 
-fn run(root: Op) -> bool {
+fn run(ir: &Ir) -> bool {
+    let root = ir.root();
     for op in walk::collect(root, |o| o.isa::<rshape::NumElementsOp>()) {
         // As the conversion driver: an op that folds is not lowered.
-        if !walk::try_fold_and_replace(op) {
-            lower_num_elements(op);
+        if !walk::try_fold_and_replace(ir, op) {
+            lower_num_elements(ir, op);
         }
     }
     true
 }
 
 /// `num_elements %s` → `reduce(%s, 1) { ^bb0(%i, %e, %acc): yield mul(%e, %acc) }`.
-fn lower_num_elements(op: Op) {
+fn lower_num_elements(ir: &Ir, op: Op) {
     let ctx = op.context();
     let loc = op.location();
     let shape = op.operand(0);
@@ -57,5 +58,5 @@ fn lower_num_elements(op: Op) {
     let yield_op =
         Op::create(rshape::YieldOp::NAME, loc, &[product.result(0)], &[], &[]).expect("yield");
     body.append(yield_op);
-    walk::replace_and_erase(op, &[reduce.result(0)]);
+    walk::replace_and_erase(ir, op, &[reduce.result(0)]);
 }

@@ -21,7 +21,7 @@ use crate::semantics::cmp::CmpIPredicate;
 impl RunPass for decls::RArithUnsignedWhenEquivalent {
     type Options = decls::RArithUnsignedWhenEquivalentOptions;
     fn run(ir: &mut Ir, _: Self::Options) -> bool {
-        run(ir.root())
+        run(ir)
     }
 }
 
@@ -37,12 +37,13 @@ const TO_UNSIGNED: &[(u32, &str)] = &[
     (rarith::ExtSIOp::ID, rarith::ExtUIOp::NAME),
 ];
 
-fn run<'ir>(root: Op<'ir>) -> bool {
+fn run(ir: &Ir) -> bool {
+    let root = ir.root();
     let Some(solver) = IntRangeSolver::run(root) else {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let non_negative = |v: Value<'ir>| solver.range(v).is_some_and(|r| !r.smin.is_negative());
+    let non_negative = |v: Value<'_>| solver.range(v).is_some_and(|r| !r.smin.is_negative());
     for op in walk::collect(root, |_| true) {
         if let Some(cmp) = op.view::<rarith::CmpIOp>() {
             let Some(unsigned) = cmp.predicate().and_then(unsigned_predicate) else {
@@ -59,7 +60,7 @@ fn run<'ir>(root: Op<'ir>) -> bool {
                     &[op.result(0).ty()],
                     &[("predicate", pred)],
                 );
-                replace(&solver, op, new);
+                replace(ir, &solver, op, new);
             }
             continue;
         }
@@ -77,7 +78,7 @@ fn run<'ir>(root: Op<'ir>) -> bool {
                 &types,
                 &op.attributes(),
             );
-            replace(&solver, op, new);
+            replace(ir, &solver, op, new);
         }
     }
     true
@@ -94,8 +95,8 @@ fn unsigned_predicate(p: CmpIPredicate) -> Option<CmpIPredicate> {
     }
 }
 
-fn replace<'ir>(solver: &IntRangeSolver, old: Op<'ir>, new: Op<'ir>) {
+fn replace<'ir>(ir: &Ir, solver: &IntRangeSolver, old: Op<'ir>, new: Op<'ir>) {
     let values: Vec<Value> = new.results().collect();
     solver.forget(old);
-    walk::replace_and_erase(old, &values);
+    walk::replace_and_erase(ir, old, &values);
 }

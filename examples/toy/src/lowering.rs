@@ -15,7 +15,7 @@ impl RunPass for ConvertToyToArith {
     fn run(ir: &mut Ir, options: Self::Options) -> bool {
         for op in walk::collect(ir.root(), |op| op.ods_id().is_some()) {
             let lowered = lower(op, &options);
-            walk::replace_and_erase(op, &[lowered]);
+            walk::replace_and_erase(ir, op, &[lowered]);
         }
         true
     }

@@ -162,20 +162,21 @@ fn walk_erase_refuses_used_and_already_erased_ops() {
         &context,
         "  %c = toy.constant 7\n  %n = toy.neg %x\n  return %n : i64",
     );
-    let root = Op::from_melior(&mut module).expect("module op");
+    let ir = Ir::from_melior(&mut module);
+    let root = ir.root();
     let neg = walk::collect(root, |o| o.isa::<NegOp>())[0];
     let constant = walk::collect(root, |o| o.isa::<ConstantOp>())[0];
     let refused = |f: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
     // `return` uses the neg.
-    assert!(refused(&|| walk::erase(neg)));
+    assert!(refused(&|| walk::erase(&ir, neg)));
     // The constant is unused: erased (outside a pass: never freed, so the
     // handle stays readable), and a second erasure is refused.
-    walk::erase(constant);
+    walk::erase(&ir, constant);
     assert!(constant.parent_block().is_none());
     assert_eq!(constant.name(), "toy.constant");
-    assert!(refused(&|| walk::erase(constant)));
+    assert!(refused(&|| walk::erase(&ir, constant)));
     // The module's own op is in no block: refused.
-    assert!(refused(&|| walk::erase(root)));
+    assert!(refused(&|| walk::erase(&ir, root)));
     let out = module.as_operation().to_string();
     assert!(!out.contains("toy.constant"), "{out}");
     assert!(out.contains("toy.neg"), "{out}");
@@ -357,4 +358,42 @@ fn ir_of_two_contexts_does_not_mix() {
     }));
     assert!(module.as_operation().verify());
     assert!(other.as_operation().verify());
+}
+
+/// Replaces its root with the root's own result.
+fn replace_with_itself<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    rw.replace_op(op, &[op.result(0)]);
+    true
+}
+
+#[test]
+fn an_op_is_not_replaced_by_its_own_values() {
+    static REPLACE_WITH_ITSELF: &[PatternDef] =
+        rmlir_bridge::patterns!(NegOp: "ReplaceWithItself" => replace_with_itself / 1);
+    let context = toy_dialect::new_context();
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let bug = reported_bug(&context, &mut module, REPLACE_WITH_ITSELF);
+    assert!(bug.contains("with a value of its own"), "{bug}");
+    let out = module.as_operation().to_string();
+    assert!(out.contains("toy.neg %arg0"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}
+
+#[test]
+fn a_greedy_driver_runs_only_on_ops_isolated_from_above() {
+    use rmlir_bridge::greedy::apply_patterns_greedily_each;
+    use rmlir_bridge::walk;
+    let context = toy_dialect::new_context();
+    let mut module = parse(&context, "  %n = toy.neg %x\n  return %n : i64");
+    let mut ir = Ir::from_melior(&mut module);
+    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        apply_patterns_greedily_each(
+            &mut ir,
+            |root| walk::collect(root, |o| o.isa::<NegOp>()),
+            &[PATTERNS],
+        )
+    }))
+    .is_err();
+    assert!(refused);
+    assert_eq!(walk::collect(ir.root(), |o| o.isa::<NegOp>()).len(), 1);
 }

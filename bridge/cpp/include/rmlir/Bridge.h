@@ -330,7 +330,7 @@ MLIR_CAPI_EXPORTED void
 rmlirRewriterSetInsertionPointToEnd(MlirPatternRewriter rewriter,
                                     MlirBlock block);
 /// Inserts a detached op at the rewriter's insertion point.
-MLIR_CAPI_EXPORTED void rmlirRewriterInsert(MlirPatternRewriter rewriter,
+MLIR_CAPI_EXPORTED bool rmlirRewriterInsert(MlirPatternRewriter rewriter,
                                             MlirOperation op);
 MLIR_CAPI_EXPORTED bool rmlirOperationIsTriviallyDead(MlirOperation op);
 /// `matchPattern(op, m_Constant())`.
@@ -345,7 +345,7 @@ MLIR_CAPI_EXPORTED MlirLocation rmlirValueGetLoc(MlirValue value);
 /// The OpBuilder a materialization builds with (insert ops created detached
 /// with rmlirBuilderInsert).
 typedef struct RmlirBuilder RmlirBuilder;
-MLIR_CAPI_EXPORTED void rmlirBuilderInsert(RmlirBuilder *builder,
+MLIR_CAPI_EXPORTED bool rmlirBuilderInsert(RmlirBuilder *builder,
                                            MlirOperation op);
 
 
@@ -427,7 +427,7 @@ MLIR_CAPI_EXPORTED MlirAttribute rmlirBufferizerGlobalFor(
     RmlirBufferizer *b, MlirOperation anchor, MlirAttribute value,
     MlirAttribute memorySpace, MlirType *memrefType);
 /// Inserts a detached op at the bufferization's insertion point.
-MLIR_CAPI_EXPORTED void rmlirBufferizerInsert(RmlirBufferizer *b,
+MLIR_CAPI_EXPORTED bool rmlirBufferizerInsert(RmlirBufferizer *b,
                                               MlirOperation op);
 /// bufferization::replaceOpWithBufferizedValues.
 MLIR_CAPI_EXPORTED void rmlirBufferizerReplaceOp(RmlirBufferizer *b,
@@ -595,6 +595,8 @@ MLIR_CAPI_EXPORTED void rmlirOperationBury(MlirOperation op);
 /// The closest proper ancestor of `op` that is isolated from above (the
 /// scope a pass or pattern driver runs on), or null.
 MLIR_CAPI_EXPORTED MlirOperation rmlirOperationIsolatedScope(MlirOperation op);
+/// Whether `op` is isolated from above.
+MLIR_CAPI_EXPORTED bool rmlirOperationIsIsolatedFromAbove(MlirOperation op);
 /// Whether `a` is a proper ancestor of `b`.
 MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
                                                        MlirOperation b);
@@ -605,13 +607,20 @@ MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
                                                   bool results);
 /// Whether `block` holds `op` (`op` or an ancestor of it is in `block`).
 MLIR_CAPI_EXPORTED bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op);
+/// Whether detached `op` may be inserted into `block`: of the block's
+/// context, and not holding the block (it would then hold itself).
+MLIR_CAPI_EXPORTED bool rmlirCanInsertInto(MlirOperation op, MlirBlock block);
+/// Whether `value` is defined by `op` or inside it (a result, a block
+/// argument of one of its regions, or those of ops nested in it).
+MLIR_CAPI_EXPORTED bool rmlirOperationHoldsValue(MlirOperation op,
+                                                 MlirValue value);
 /// Whether `target` may take the body of `source`: it is empty, of the
 /// same context, and `source` neither is nor holds it.
 MLIR_CAPI_EXPORTED bool rmlirRegionCanTakeBody(MlirRegion target,
                                                MlirRegion source);
 
 /// Replaces `op` with `values` through the rewriter (listener-aware).
-MLIR_CAPI_EXPORTED void rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
+MLIR_CAPI_EXPORTED bool rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                                MlirOperation op,
                                                const MlirValue *values,
                                                intptr_t numValues);
@@ -625,7 +634,7 @@ MLIR_CAPI_EXPORTED intptr_t rmlirRewriterCreateOrFold(
     MlirValue *results, intptr_t capacity);
 
 /// Inserts a detached op at the rewriter's insertion point (before `anchor`).
-MLIR_CAPI_EXPORTED void rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
+MLIR_CAPI_EXPORTED bool rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                                   MlirOperation anchor,
                                                   MlirOperation op);
 
