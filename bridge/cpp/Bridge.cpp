@@ -909,6 +909,10 @@ extern "C" bool rmlirOperationHoldsValue(MlirOperation op, MlirValue value) {
   return owner && o->isAncestor(owner);
 }
 
+extern "C" MlirContext rmlirRegionGetContext(MlirRegion region) {
+  return wrap(unwrap(region)->getContext());
+}
+
 extern "C" bool rmlirRegionCanTakeBody(MlirRegion target, MlirRegion source) {
   Region *t = unwrap(target), *s = unwrap(source);
   return t->empty() && !s->isAncestor(t) && t->getContext() == s->getContext();
@@ -969,11 +973,18 @@ extern "C" MlirOperation rmlirOperationCreateLike(MlirOperation like,
                                                   const MlirType *resultTypes,
                                                   intptr_t numResults) {
   Operation *model = unwrap(like);
+  MLIRContext *ctx = model->getContext();
   OperationState state(model->getLoc(), model->getName());
-  for (intptr_t i = 0; i < numOperands; ++i)
+  for (intptr_t i = 0; i < numOperands; ++i) {
+    if (unwrap(operands[i]).getContext() != ctx)
+      return {nullptr};
     state.operands.push_back(unwrap(operands[i]));
-  for (intptr_t i = 0; i < numResults; ++i)
+  }
+  for (intptr_t i = 0; i < numResults; ++i) {
+    if (unwrap(resultTypes[i]).getContext() != ctx)
+      return {nullptr};
     state.types.push_back(unwrap(resultTypes[i]));
+  }
   // Inherent attributes in the combined dictionary go back into properties.
   state.addAttributes(model->getAttrs());
   for (unsigned i = 0, e = model->getNumRegions(); i < e; ++i)
@@ -1002,8 +1013,15 @@ extern "C" MlirOperation rmlirOperationCreate(
       return {nullptr};
     state.operands.push_back(operand);
   }
-  for (intptr_t i = 0; i < numResults; ++i)
-    state.types.push_back(unwrap(resultTypes[i]));
+  for (intptr_t i = 0; i < numResults; ++i) {
+    Type type = unwrap(resultTypes[i]);
+    if (type.getContext() != ctx)
+      return {nullptr};
+    state.types.push_back(type);
+  }
+  for (intptr_t i = 0; i < numAttributes; ++i)
+    if (unwrap(attrValues[i]).getContext() != ctx)
+      return {nullptr};
   for (intptr_t i = 0; i < numRegions; ++i)
     state.addRegion();
   if (opName->getOpPropertyByteSize() == 0) {

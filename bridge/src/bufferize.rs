@@ -140,6 +140,12 @@ impl Bufferizer {
             op.raw().ptr == self.op.ptr,
             "a bufferization replaces the op it bufferizes, no other"
         );
+        assert_eq!(
+            values.len(),
+            op.num_results(),
+            "replacing `{}` needs one value per result",
+            op.name()
+        );
         for v in values {
             // SAFETY: op and v are live.
             let own = unsafe { b::rmlirOperationHoldsValue(op.raw(), v.raw()) };

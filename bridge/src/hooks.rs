@@ -813,7 +813,10 @@ extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) 
             // SAFETY: the bridge passes the live bufferizer of this call.
             let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
             let bufferized = (hooks.bufferize)(op, &mut b);
-            b.finish();
+            // A hook that failed leaves its op as it was.
+            if bufferized {
+                b.finish();
+            }
             bufferized
         },
     )
@@ -838,9 +841,16 @@ extern "C" fn buffer_type(
                 return true;
             };
             // SAFETY: the bridge passes the live bufferizer of this call.
-            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
+            // A query replaces nothing: its bufferizer has no op to replace.
+            let mut b = unsafe {
+                super::bufferize::Bufferizer::from_raw(
+                    bufferizer,
+                    MlirOperation {
+                        ptr: std::ptr::null_mut(),
+                    },
+                )
+            };
             let answer = (hooks.buffer_type)(op, index.max(0) as usize, &mut b);
-            b.finish();
             match answer {
                 Err(()) => false,
                 Ok(None) => true,

@@ -447,6 +447,14 @@ impl<'ir> Op<'ir> {
         // SAFETY: op and value are live and i is in range.
         unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
     }
+    /// Panics when `value` is of another context than this op.
+    fn check_attr_context(self, value: Attr<'ir>) {
+        assert!(
+            value.context() == self.context(),
+            "setting an attribute of another context on `{}`",
+            self.name()
+        );
+    }
     /// Panics when `value` is of another context than this op (the IR
     /// would point into memory that context frees).
     fn check_same_context(self, value: Value<'ir>) {
@@ -487,12 +495,14 @@ impl<'ir> Op<'ir> {
     /// Sets inherent attribute `name` in place.
     #[inline]
     pub fn set_inherent_attr(self, name: &str, value: Attr<'ir>) {
+        self.check_attr_context(value);
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetInherentAttributeByName(self.raw(), sref(name), value.raw()) }
     }
     /// Sets discardable attribute `name`.
     #[inline]
     pub fn set_discardable_attr(self, name: &str, value: Attr<'ir>) {
+        self.check_attr_context(value);
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetDiscardableAttributeByName(self.raw(), sref(name), value.raw()) }
     }
@@ -712,7 +722,10 @@ impl<'ir> Op<'ir> {
             )
         };
         // SAFETY: a handle MLIR gave us: live (or null), detached and ours.
-        Detached(unsafe { Op::from_raw(raw) }.expect("op created like a registered op"))
+        Detached(
+            unsafe { Op::from_raw(raw) }
+                .expect("an op created like a registered op, of its context"),
+        )
     }
 }
 

@@ -49,6 +49,13 @@ impl<'ir> Region<'ir> {
     }
     /// Appends a new block with arguments of `types` (at `loc`).
     pub fn append_block(self, types: &[Type<'ir>], loc: super::ir::Location<'ir>) -> Block<'ir> {
+        // SAFETY: the region is live (a region of an op).
+        let context = unsafe { super::bindings::rmlirRegionGetContext(self.raw()) };
+        assert!(
+            loc.context().raw().ptr == context.ptr
+                && types.iter().all(|t| t.context().raw().ptr == context.ptr),
+            "a block of another context's types or location"
+        );
         let locs: Vec<MlirLocation> = types.iter().map(|_| loc.raw()).collect();
         // SAFETY: the types and locations are live and the arrays have
         // `types.len()` entries; the new block is handed to the live region,

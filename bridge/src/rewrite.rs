@@ -272,22 +272,22 @@ impl<'ir> Rewriter<'ir> {
     }
 
     /// Panics unless `op`, which a pattern matched at the root changes, is
-    /// in the root's scope (its closest ancestor isolated from above: what
-    /// the driver, or a pass run in parallel with others, owns). One it
-    /// erases or replaces (`frees`) must not hold the root either, nor be
-    /// the root of a running pass or driver.
+    /// in the root's scope: under the root's closest ancestor isolated from
+    /// above (what the driver, or a pass run in parallel with others on
+    /// the sibling ops, owns). One it erases or replaces (`frees`) must not
+    /// hold the root either, nor be the root of a running pass or driver.
     fn check_in_scope(&self, op: Op<'ir>, frees: bool) {
         if op != self.root {
             // SAFETY: both ops are live (nothing holding them was freed).
-            let (scope, own, holds) = unsafe {
+            let (inside, holds) = unsafe {
+                let own = b::rmlirOperationIsolatedScope(self.root.raw());
                 (
-                    b::rmlirOperationIsolatedScope(op.raw()).ptr,
-                    b::rmlirOperationIsolatedScope(self.root.raw()).ptr,
+                    own.ptr.is_null() || b::rmlirOperationIsProperAncestor(own, op.raw()),
                     b::rmlirOperationIsProperAncestor(op.raw(), self.root.raw()),
                 )
             };
             assert!(
-                scope == own,
+                inside,
                 "a pattern changed `{}`, outside the scope it runs in",
                 op.name()
             );

@@ -148,11 +148,14 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         // SAFETY: the rewriter and the root are live for the match; the op
         // is detached (owned until now) and becomes owned by root's block,
         // which outlives 'a.
-        unsafe {
-            b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw);
-            self.changed.set(true);
-            OperationRef::from_raw(raw)
-        }
+        let inserted = unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw) };
+        assert!(
+            inserted,
+            "inserting an op of another context, or one holding the root"
+        );
+        self.changed.set(true);
+        // SAFETY: the op is live, now in the root's block, which outlives 'a.
+        unsafe { OperationRef::from_raw(raw) }
     }
 
     /// Replaces every use of the root's results with `values` (one per
@@ -202,7 +205,7 @@ impl<'c, 'a> Rewriter<'c, 'a> {
                 // SAFETY: the root is live; the values were live when
                 // recorded and the pattern could not erase anything since;
                 // RawValue is repr(transparent) over MlirValue.
-                unsafe {
+                let replaced = unsafe {
                     b::rmlirRewriterReplaceOp(
                         self.raw,
                         self.root.raw(),
@@ -210,7 +213,10 @@ impl<'c, 'a> Rewriter<'c, 'a> {
                         values.len() as isize,
                     )
                 };
-                true
+                // Refused (a value of another context): nothing changed by
+                // the replacement. (No panic here: this runs outside the
+                // guard, on MLIR's stack.)
+                replaced || self.changed.get()
             }
             Outcome::Erase => {
                 // Ops inserted since may use the root's results.

@@ -58,14 +58,19 @@ fn collect_in<'ir>(
 
 /// Replaces every use of `op`'s results with `values` and erases `op`, as
 /// [`erase`] does.
-pub fn replace_and_erase<'ir>(_ir: &Ir, op: Op<'ir>, values: &[Value<'ir>]) {
-    check_erasable(op);
+pub fn replace_and_erase<'ir>(ir: &Ir, op: Op<'ir>, values: &[Value<'ir>]) {
+    check_erasable(ir, op);
     assert_eq!(op.num_results(), values.len(), "replacement count");
+    assert!(
+        values.iter().all(|v| v.ty().context() == op.context()),
+        "replacing `{}` with a value of another context",
+        op.name()
+    );
     for (i, v) in values.iter().enumerate() {
         // SAFETY: both values are live and of the same context.
         unsafe { mlirValueReplaceAllUsesOfWith(op.result(i).raw(), v.raw()) };
     }
-    bury(op);
+    bury(ir, op);
 }
 
 /// What folding `op` gave, with `op` left in place: `None` when it does not
@@ -102,12 +107,13 @@ pub fn try_fold<'ir>(op: Op<'ir>) -> Option<Vec<Value<'ir>>> {
 /// (constants materialized before it); true when it was folded away (taken
 /// out of its block, freed as [`erase`] says). Panics where [`erase`]
 /// would.
-pub fn try_fold_and_replace(_ir: &Ir, op: Op) -> bool {
-    check_erasable(op);
+pub fn try_fold_and_replace(ir: &Ir, op: Op) -> bool {
+    check_erasable(ir, op);
+    let freed_later = under_running_pass(op);
     // SAFETY: op is live and in a block; on success the bridge has buried
     // it (out of its block, references dropped, not freed).
     let folded = unsafe { super::bindings::rmlirTryFoldAndReplace(op.raw()) };
-    if folded {
+    if folded && freed_later {
         keep_buried(op);
     }
     folded
@@ -139,19 +145,41 @@ pub fn replace_uses<'ir>(old: Value<'ir>, new: Value<'ir>) {
 /// the op is not in a block (already erased, never inserted, or a
 /// top-level op), when it is or holds the root of a pass running on this
 /// thread, or when its results are still used.
-pub fn erase(_ir: &Ir, op: Op) {
-    bury(op);
+pub fn erase(ir: &Ir, op: Op) {
+    bury(ir, op);
 }
 
 /// The checks of [`erase`].
-fn check_erasable(op: Op) {
+fn check_erasable(ir: &Ir, op: Op) {
     check_no_driver(op);
     assert!(
         op.parent_block().is_some(),
         "erasing `{}`, which is in no block (erased already, never inserted, or top-level)",
         op.name()
     );
+    // SAFETY: both ops are live.
+    let under =
+        unsafe { super::bindings::rmlirOperationIsProperAncestor(ir.root().raw(), op.raw()) };
+    assert!(
+        under,
+        "erasing `{}`, which is not in the IR given",
+        op.name()
+    );
     check_not_root(op);
+}
+
+/// Whether `op` is under the root of the innermost pass running on this
+/// thread: then it is freed when the outermost pass returns (an op of some
+/// other IR, which may go with its context before then, is leaked).
+fn under_running_pass(op: Op) -> bool {
+    GRAVEYARD.with(|g| {
+        g.passes.get() > 0
+            && g.roots.borrow().last().is_some_and(|root| {
+                // SAFETY: the roots are live; no driver runs (checked), so
+                // the last is the innermost pass's.
+                unsafe { super::bindings::rmlirOperationIsProperAncestor(*root, op.raw()) }
+            })
+    })
 }
 
 /// Panics while a driver runs on this thread (the op is then in its
@@ -230,8 +258,8 @@ impl Drop for DriverRoots {
     }
 }
 
-fn bury(op: Op) {
-    check_erasable(op);
+fn bury(ir: &Ir, op: Op) {
+    check_erasable(ir, op);
     // SAFETY: op is live.
     let used = unsafe { super::bindings::rmlirOperationUsedOutside(op.raw(), true) };
     assert!(
@@ -239,19 +267,18 @@ fn bury(op: Op) {
         "erasing `{}`, whose results (or values inside it) are still used",
         op.name()
     );
+    let freed_later = under_running_pass(op);
     // SAFETY: op is live and in a block, and its results have no uses.
     unsafe { super::bindings::rmlirOperationBury(op.raw()) };
-    keep_buried(op);
+    if freed_later {
+        keep_buried(op);
+    }
 }
 
 /// Frees a buried op when the outermost pass on this thread returns; leaks
 /// it outside passes.
 fn keep_buried(op: Op) {
-    GRAVEYARD.with(|g| {
-        if g.passes.get() > 0 {
-            g.buried.borrow_mut().push(op.raw());
-        }
-    });
+    GRAVEYARD.with(|g| g.buried.borrow_mut().push(op.raw()));
 }
 
 /// The ops erased on this thread, freed when the outermost pass returns,

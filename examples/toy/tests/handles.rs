@@ -397,3 +397,22 @@ fn a_greedy_driver_runs_only_on_ops_isolated_from_above() {
     assert!(refused);
     assert_eq!(walk::collect(ir.root(), |o| o.isa::<NegOp>()).len(), 1);
 }
+
+#[test]
+fn walk_erases_only_in_the_ir_it_is_given() {
+    use rmlir_bridge::walk;
+    let context = toy_dialect::new_context();
+    let mut module = parse(&context, "  %c = toy.constant 7\n  return %x : i64");
+    let mut other = parse(&context, "  return %x : i64");
+    let ir = Ir::from_melior(&mut module);
+    let other_ir = Ir::from_melior(&mut other);
+    let constant = walk::collect(ir.root(), |o| o.isa::<ConstantOp>())[0];
+    let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        walk::erase(&other_ir, constant)
+    }))
+    .is_err();
+    assert!(refused);
+    assert!(constant.parent_block().is_some());
+    walk::erase(&ir, constant);
+    assert!(constant.parent_block().is_none());
+}

@@ -614,6 +614,8 @@ MLIR_CAPI_EXPORTED bool rmlirCanInsertInto(MlirOperation op, MlirBlock block);
 /// argument of one of its regions, or those of ops nested in it).
 MLIR_CAPI_EXPORTED bool rmlirOperationHoldsValue(MlirOperation op,
                                                  MlirValue value);
+/// The context of a region of an op.
+MLIR_CAPI_EXPORTED MlirContext rmlirRegionGetContext(MlirRegion region);
 /// Whether `target` may take the body of `source`: it is empty, of the
 /// same context, and `source` neither is nor holds it.
 MLIR_CAPI_EXPORTED bool rmlirRegionCanTakeBody(MlirRegion target,
