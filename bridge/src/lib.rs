@@ -101,10 +101,13 @@
 //!
 //! What is left to the code of a pass, as in C++: a handle can still reach
 //! above the op the pass runs on (`parent_op` of its root, a symbol
-//! lookup), where MLIR may be running other passes in parallel; and an op
+//! lookup), where MLIR may be running other passes in parallel; an op
 //! created with operands or types its op does not accept joins the IR
 //! unverified until the pass manager verifies it after the pass, so a C++
-//! folder may read it first.
+//! folder may read it first; a value of one module used in another module
+//! of the same context is not refused (dropping the first leaves the use
+//! dangling). melior's own handles (in user passes and patterns) follow
+//! melior's rules: its `OperationRefMut` is `Copy`.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
