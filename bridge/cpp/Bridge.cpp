@@ -890,14 +890,21 @@ extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
   return unwrap(block)->findAncestorOpInBlock(*unwrap(op)) != nullptr;
 }
 
+extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op) {
+  Block *b = unwrap(block);
+  Operation *o = unwrap(op);
+  return o->getBlock() && b->use_empty() && b->getNumArguments() == 0 &&
+         !b->findAncestorOpInBlock(*o);
+}
+
 extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
   Operation *o = unwrap(op);
   Block *b = unwrap(block);
   if (!b || o->getBlock())
     return false;
   Operation *parent = b->getParentOp();
-  return !parent ||
-         (o->getContext() == parent->getContext() && !o->isAncestor(parent));
+  return parent && o->getContext() == parent->getContext() &&
+         !o->isAncestor(parent);
 }
 
 extern "C" bool rmlirOperationHoldsValue(MlirOperation op, MlirValue value) {
@@ -1070,6 +1077,9 @@ extern "C" bool rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
                                        const MlirValue *values,
                                        intptr_t numValues) {
   Operation *o = unwrap(op);
+  // A value inside the op used outside it would dangle once it is erased.
+  if (rmlirOperationUsedOutside(op, false))
+    return false;
   llvm::SmallVector<Value, 4> replacements;
   for (intptr_t i = 0; i < numValues; ++i) {
     // A value of the op itself (or inside it) would be freed with it; one

@@ -141,8 +141,11 @@ extern "C" MlirOperation rmlirMaterializeConstantForValue(
     MlirType type) {
   Value v = unwrap(value);
   Operation *def = v.getDefiningOp();
-  Dialect *dialect = def ? def->getDialect()
-                         : v.getParentRegion()->getParentOp()->getDialect();
+  if (!def) {
+    Region *region = v.getParentRegion();
+    def = region ? region->getParentOp() : nullptr;
+  }
+  Dialect *dialect = def ? def->getDialect() : nullptr;
   if (!dialect)
     return {nullptr};
   PatternRewriter &rw = *unwrap(rewriter);

@@ -52,6 +52,12 @@ impl Bufferizer {
     /// the op it frees.
     pub(crate) fn finish(self) {
         if let Some((op, values)) = self.pending {
+            // SAFETY: the op is the live op being bufferized.
+            let used = unsafe { b::rmlirOperationUsedOutside(op, false) };
+            assert!(
+                !used,
+                "replacing an op a value inside which is used outside it"
+            );
             // SAFETY: the bufferizer is live; op and the values were live
             // when recorded and nothing was freed since.
             unsafe {

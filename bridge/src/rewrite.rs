@@ -317,8 +317,8 @@ impl<'ir> Rewriter<'ir> {
                     }
                     Pending::InlineBlockBefore(block, op, _) => {
                         assert!(
-                            !b::rmlirBlockHoldsOp(block, op),
-                            "inlining a block before an op inside it"
+                            b::rmlirCanInlineBlockBefore(block, op),
+                            "inlining a block with predecessors or arguments, before an op in no block or inside it"
                         );
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
                         if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {

@@ -219,8 +219,11 @@ impl<'c, 'a> Rewriter<'c, 'a> {
                 replaced || self.changed.get()
             }
             Outcome::Erase => {
-                // Ops inserted since may use the root's results.
-                let used = (0..self.root.num_results()).any(|i| self.root.result(i).has_uses());
+                // Ops inserted since may use the root's results, or values
+                // inside it.
+                // SAFETY: the root is live.
+                let used =
+                    unsafe { super::bindings::rmlirOperationUsedOutside(self.root.raw(), true) };
                 if used {
                     return self.changed.get();
                 }

@@ -303,17 +303,24 @@ thread_local! {
 }
 
 /// A pass running on this thread, on `root`: ops it erases are freed when
-/// the outermost such scope ends, after every handle of the pass is gone
-/// (the pass's handles are bounded by its call).
-pub(crate) struct PassScope(());
+/// it returns, after every handle of the pass is gone (the pass's handles
+/// are bounded by its call). A pass nested in it (a pipeline it runs on IR
+/// of its own) frees its own ops when it returns, before that IR (and its
+/// context) can go.
+pub(crate) struct PassScope {
+    /// How many buried ops earlier scopes left to free.
+    first_buried: usize,
+}
 
 impl PassScope {
     pub(crate) fn enter(root: Op) -> PassScope {
         GRAVEYARD.with(|g| {
             g.passes.set(g.passes.get() + 1);
             g.roots.borrow_mut().push(root.raw());
-        });
-        PassScope(())
+            PassScope {
+                first_buried: g.buried.borrow().len(),
+            }
+        })
     }
 }
 
@@ -322,21 +329,19 @@ impl Drop for PassScope {
         GRAVEYARD.with(|g| {
             g.passes.set(g.passes.get() - 1);
             g.roots.borrow_mut().pop();
-            if g.passes.get() == 0 {
-                let buried = g.buried.take();
+            let buried: Vec<MlirOperation> =
+                g.buried.borrow_mut().drain(self.first_buried..).collect();
+            for op in buried {
                 // An op whose values the pass used again after erasing it
                 // (an operand set to one of them) is leaked, not freed.
-                // SAFETY: buried ops live until freed here.
-                let buried = buried
-                    .into_iter()
-                    .filter(|op| unsafe { !super::bindings::rmlirOperationUsedOutside(*op, true) });
-                for op in buried {
-                    // SAFETY: a buried op is out of its block (so no other
-                    // op frees it), holds no references, and was buried
-                    // once (a second erase finds it in no block); its pass
-                    // has returned.
-                    unsafe { mlirOperationDestroy(op) };
+                // SAFETY: a buried op lives until freed here.
+                if unsafe { super::bindings::rmlirOperationUsedOutside(op, true) } {
+                    continue;
                 }
+                // SAFETY: a buried op is out of its block (so no other op
+                // frees it), holds no references, and was buried once (a
+                // second erase finds it in no block); its pass has returned.
+                unsafe { mlirOperationDestroy(op) };
             }
         });
     }

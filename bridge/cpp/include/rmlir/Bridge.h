@@ -605,6 +605,10 @@ MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
 /// that use dangling.
 MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
                                                   bool results);
+/// Whether `block` may be inlined before `op`: `op` is in a block, and
+/// `block` has no predecessors, no arguments, and does not hold `op`.
+MLIR_CAPI_EXPORTED bool rmlirCanInlineBlockBefore(MlirBlock block,
+                                                  MlirOperation op);
 /// Whether `block` holds `op` (`op` or an ancestor of it is in `block`).
 MLIR_CAPI_EXPORTED bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op);
 /// Whether detached `op` may be inserted into `block`: of the block's
