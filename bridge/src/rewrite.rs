@@ -304,8 +304,7 @@ impl<'ir> Rewriter<'ir> {
 
     /// The checks of [`check_in_scope`](Rewriter::check_in_scope) on every
     /// pending change, made before any is carried out (while all it reads,
-    /// the root included, is live); and no block is inlined before an op
-    /// inside it.
+    /// the root included, is live).
     fn check_all_in_scope(&self) {
         for pending in &self.pending {
             // SAFETY: nothing was freed yet: every recorded op and block is
@@ -316,10 +315,6 @@ impl<'ir> Rewriter<'ir> {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), true);
                     }
                     Pending::InlineBlockBefore(block, op, _) => {
-                        assert!(
-                            b::rmlirCanInlineBlockBefore(block, op),
-                            "inlining a block with predecessors or arguments, before an op in no block or inside it"
-                        );
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
                         if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {
                             self.check_in_scope(owner, false);
@@ -406,8 +401,13 @@ impl<'ir> Rewriter<'ir> {
                     untouched(&holders, &freed);
                     // SAFETY: the block and op are live: the block was not
                     // inlined before, and nothing holding either was freed.
-                    let arguments = unsafe { mlirBlockGetNumArguments(block) };
-                    assert_eq!(arguments, 0, "inlining a block that has arguments");
+                    // Checked now, as earlier changes may have moved the op
+                    // or dropped the block's predecessors.
+                    let can = unsafe { b::rmlirCanInlineBlockBefore(block, op) };
+                    assert!(
+                        can,
+                        "inlining a block with predecessors or arguments, before an op in no block or inside it"
+                    );
                     inlined.push(block.ptr);
                     // SAFETY: block and op are live; the block has no
                     // arguments, so no replacement values are needed.
