@@ -947,7 +947,9 @@ extern "C" fn num_passes() -> isize {
 
 extern "C" fn pass_desc(index: isize) -> b::RmlirPassDesc {
     let p = &passes()[index as usize];
-    let deps: &'static [MlirDialectHandle] = Box::leak((p.dependent_dialects)().into_boxed_slice());
+    // A panicking list of dependent dialects is reported, and taken as none.
+    let deps = guard(p.argument, || None, Vec::new(), p.dependent_dialects);
+    let deps: &'static [MlirDialectHandle] = Box::leak(deps.into_boxed_slice());
     b::RmlirPassDesc {
         passId: index as u32,
         argument: ir::sref(p.argument),
@@ -966,10 +968,15 @@ extern "C" fn check_pass_options(
 ) -> bool {
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
-    let checked = match passes().get(id as usize) {
-        Some(p) => PassOptions::parse(text, p.options).map(|_| ()),
-        None => super::user_passes::check_options(id as usize - passes().len(), text),
-    };
+    let checked = guard(
+        "pass options",
+        || None,
+        Err("the option check panicked".to_owned()),
+        || match passes().get(id as usize) {
+            Some(p) => PassOptions::parse(text, p.options).map(|_| ()),
+            None => super::user_passes::check_options(id as usize - passes().len(), text),
+        },
+    );
     match checked {
         Ok(_) => true,
         Err(message) => {

@@ -305,8 +305,8 @@ impl<'ir> Rewriter<'ir> {
     /// The checks of [`check_in_scope`](Rewriter::check_in_scope) on every
     /// pending change, made before any is carried out (while all it reads,
     /// the root included, is live).
-    fn check_all_in_scope(&self) {
-        for pending in &self.pending {
+    fn check_all_in_scope(&self, pending: &[Pending]) {
+        for pending in pending {
             // SAFETY: nothing was freed yet: every recorded op and block is
             // live.
             unsafe {
@@ -341,8 +341,10 @@ impl<'ir> Rewriter<'ir> {
                 "a pattern changed IR that it had already erased or replaced"
             );
         };
-        self.check_all_in_scope();
-        for pending in std::mem::take(&mut self.pending) {
+        // Taken first: a refused change leaves nothing pending behind.
+        let pending = std::mem::take(&mut self.pending);
+        self.check_all_in_scope(&pending);
+        for pending in pending {
             match pending {
                 Pending::Replace(op, values, holders) => {
                     untouched(&holders, &freed);
