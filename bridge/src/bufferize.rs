@@ -129,13 +129,10 @@ impl Bufferizer {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
-        // SAFETY: the bufferizer is live; op is new and becomes owned by the
-        // insertion block.
-        let inserted = unsafe { b::rmlirBufferizerInsert(self.raw, op) };
-        assert!(inserted, "bufferizing into an op of another context");
-        // SAFETY: the op is live, now in the insertion block.
-        unsafe { Op::from_raw(op) }.expect("a live op")
+        // SAFETY: the bufferizer is live; the op is new and becomes owned by
+        // the insertion block.
+        Op::create_registered(name, loc, operands, result_types, attrs)
+            .insert_with(|op| unsafe { b::rmlirBufferizerInsert(self.raw, op) })
     }
 
     /// Replaces `op`, the op being bufferized, by buffers

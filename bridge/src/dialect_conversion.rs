@@ -37,13 +37,10 @@ impl MaterializeBuilder {
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
-        let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
         // SAFETY: the builder is the driver's, live for this materialization;
-        // op is new and becomes owned by the builder's block.
-        let inserted = unsafe { b::rmlirBuilderInsert(self.raw, op) };
-        assert!(inserted, "materializing an op of another context");
-        // SAFETY: the op is live, now in the builder's block.
-        unsafe { Op::from_raw(op) }.expect("a live op")
+        // the op is new and becomes owned by the builder's block.
+        Op::create_registered(name, loc, operands, result_types, attrs)
+            .insert_with(|op| unsafe { b::rmlirBuilderInsert(self.raw, op) })
     }
 }
 

@@ -688,20 +688,19 @@ impl<'ir> Detached<'ir> {
         std::mem::ManuallyDrop::new(self).0.raw()
     }
 
-    /// The op, handed to what inserts it into `block`: from then on that
-    /// IR owns it. Panics when the op is of another context than the block,
-    /// or holds it (it would then hold itself).
+    /// Inserts the op with `insert`, which is handed the raw op and says
+    /// whether it took it (it refuses an op of another context than the
+    /// block, or one holding the block: the op would hold itself); from
+    /// then on that IR owns it. Panics when refused.
     #[inline]
-    pub(crate) fn into_inserted(self, block: MlirBlock) -> MlirOperation {
+    pub(crate) fn insert_with(self, insert: impl FnOnce(MlirOperation) -> bool) -> Op<'ir> {
         let op = std::mem::ManuallyDrop::new(self).0;
-        // SAFETY: the op and the block are live.
-        let can = unsafe { b::rmlirCanInsertInto(op.raw(), block) };
         assert!(
-            can,
+            insert(op.raw()),
             "inserting `{}` into a block of another context, or one it holds",
             op.name()
         );
-        op.raw()
+        op
     }
 }
 

@@ -125,12 +125,15 @@ impl<'ir> Block<'ir> {
     /// Appends a detached op at the end of the block, which takes it.
     #[inline]
     pub fn append(self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_inserted(self.raw());
-        // SAFETY: the block is live; the op is detached (never inserted).
-        unsafe {
-            mlirBlockAppendOwnedOperation(self.raw(), raw);
-            Op::from_raw(raw).expect("a live op")
-        }
+        // SAFETY: the block is live; the op is detached (never inserted),
+        // and appended only where it may go.
+        op.insert_with(|raw| unsafe {
+            let can = super::bindings::rmlirCanInsertInto(raw, self.raw());
+            if can {
+                mlirBlockAppendOwnedOperation(self.raw(), raw);
+            }
+            can
+        })
     }
     /// The block's terminator, if its last op is one.
     #[inline]

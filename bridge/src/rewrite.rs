@@ -117,16 +117,11 @@ impl<'ir> Rewriter<'ir> {
 
     /// Inserts a detached op before the root op.
     pub fn insert(&mut self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_owned_raw();
         // SAFETY: raw is the live rewriter; root is live; the op is detached
         // (never inserted) and becomes owned by root's block.
-        let inserted = unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw) };
-        assert!(
-            inserted,
-            "inserting an op of another context, or one holding the root"
-        );
-        // SAFETY: the op is live, now in the root's block.
-        unsafe { Op::from_raw(raw) }.expect("a live op")
+        op.insert_with(|raw| unsafe {
+            b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw)
+        })
     }
 
     /// Creates an op like `model` with new operands and result types, before
@@ -173,16 +168,9 @@ impl<'ir> Rewriter<'ir> {
     /// Inserts a detached op at the rewriter's insertion point (before the
     /// root op unless moved).
     pub fn insert_here(&mut self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_owned_raw();
         // SAFETY: the rewriter is live; the op is detached (never inserted)
         // and becomes owned by the insertion block.
-        let inserted = unsafe { b::rmlirRewriterInsert(self.raw, raw) };
-        assert!(
-            inserted,
-            "inserting an op of another context, or one holding the insertion point"
-        );
-        // SAFETY: the op is live, now in the insertion block.
-        unsafe { Op::from_raw(raw) }.expect("a live op")
+        op.insert_with(|raw| unsafe { b::rmlirRewriterInsert(self.raw, raw) })
     }
 
     /// The constant `attr` of type `ty` standing for `value`, as the dialect
@@ -356,13 +344,6 @@ impl<'ir> Rewriter<'ir> {
                         "replacing `{}` needs one value per result",
                         op.name()
                     );
-                    // SAFETY: op is live.
-                    let inner_used = unsafe { b::rmlirOperationUsedOutside(op.raw(), false) };
-                    assert!(
-                        !inner_used,
-                        "replacing `{}`, a value inside which is used outside it",
-                        op.name()
-                    );
                     doom(op, &mut freed);
                     // SAFETY: op and the values are live (nothing holding
                     // them was freed); the values are an array of
@@ -377,7 +358,7 @@ impl<'ir> Rewriter<'ir> {
                     };
                     assert!(
                         replaced,
-                        "replacing `{}` with a value of its own, or of another context",
+                        "replacing `{}` with a value of its own or of another context, or while a value inside it is used outside",
                         op.name()
                     );
                 }

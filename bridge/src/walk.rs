@@ -186,9 +186,8 @@ fn under_running_pass(op: Op) -> bool {
 /// worklists, and it would free it a second time): patterns and hooks
 /// erase through their rewriter, and pass bodies between driver runs.
 fn check_no_driver(op: Op) {
-    let drivers = GRAVEYARD.with(|g| g.drivers.get());
     assert!(
-        drivers == 0,
+        !DriverRoots::running(),
         "erasing `{}` with `walk` while a driver runs (use the pattern's rewriter)",
         op.name()
     );
@@ -492,24 +491,25 @@ impl<'ir> Builder<'ir> {
 
     /// Inserts a detached op at the builder's point.
     pub fn insert(&self, op: Detached<'ir>) -> Op<'ir> {
-        let raw = op.into_inserted(self.block());
+        let block = self.block();
         // SAFETY: the anchor op or block is live; the op is detached (never
-        // inserted) and becomes owned by that block.
-        unsafe {
+        // inserted), and becomes owned by that block only where it may go.
+        op.insert_with(|raw| unsafe {
+            if !super::bindings::rmlirCanInsertInto(raw, block) {
+                return false;
+            }
             match self.point {
                 Point::Before(anchor) => {
-                    let block = anchored_block(anchor);
-                    mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), raw);
+                    mlirBlockInsertOwnedOperationBefore(block, anchor.raw(), raw)
                 }
                 Point::After(anchor) => {
-                    let block = anchored_block(anchor);
-                    mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), raw);
+                    mlirBlockInsertOwnedOperationAfter(block, anchor.raw(), raw)
                 }
-                Point::BlockStart(block) => mlirBlockInsertOwnedOperation(block, 0, raw),
-                Point::BlockEnd(block) => mlirBlockAppendOwnedOperation(block, raw),
+                Point::BlockStart(_) => mlirBlockInsertOwnedOperation(block, 0, raw),
+                Point::BlockEnd(_) => mlirBlockAppendOwnedOperation(block, raw),
             }
-            Op::from_raw(raw).expect("a live op")
-        }
+            true
+        })
     }
 
     /// `builtin.unrealized_conversion_cast %v : T to U`.
