@@ -759,6 +759,14 @@ extern "C" bool rmlirEnumAttrGetValue(MlirAttribute attr, uint64_t *value) {
   Attribute a = unwrap(attr);
   if (!a)
     return false;
+  // An `I64EnumAttr` (predicates) is stored as a plain IntegerAttr.
+  if (auto i = dyn_cast<IntegerAttr>(a)) {
+    llvm::APInt v = i.getValue();
+    if (v.getBitWidth() > 64)
+      return false;
+    *value = v.getZExtValue();
+    return true;
+  }
   for (const EnumAttrAccess &access : enumAccessors())
     if (access.getValue(a, value))
       return true;
@@ -847,6 +855,13 @@ extern "C" MlirOperation rmlirOperationIsolatedScope(MlirOperation op) {
 
 extern "C" bool rmlirOperationIsIsolatedFromAbove(MlirOperation op) {
   return unwrap(op)->hasTrait<OpTrait::IsIsolatedFromAbove>();
+}
+
+extern "C" MlirTypeID rmlirContextRegisteredOpTypeID(MlirContext ctx,
+                                                     MlirStringRef name) {
+  std::optional<RegisteredOperationName> info =
+      RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
+  return wrap(info ? info->getTypeID() : TypeID());
 }
 
 extern "C" bool rmlirOperationIsProperAncestor(MlirOperation a,

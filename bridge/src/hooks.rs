@@ -382,13 +382,13 @@ extern "C" fn match_and_rewrite(
         || Some(op.location()),
         false,
         || {
-            let statics = installed().patterns.len();
-            let Some(p) = installed().patterns.get(pattern as usize) else {
-                let index = (pattern as usize).wrapping_sub(statics);
+            let table = installed();
+            let Some(p) = table.patterns.get(pattern as usize) else {
+                let index = (pattern as usize).wrapping_sub(table.patterns.len());
                 return super::user_patterns::match_and_rewrite(index, op, rewriter);
             };
             let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
-            if rewrote && let Some(n) = installed().rewrites.get(pattern as usize) {
+            if rewrote && let Some(n) = table.rewrites.get(pattern as usize) {
                 n.fetch_add(1, Ordering::Relaxed);
             }
             rewrote

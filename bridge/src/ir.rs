@@ -6,7 +6,7 @@
 //! operates on a live object of the right kind.
 
 use super::bindings as b;
-use super::words::{self, MAX_INLINE_WORDS};
+use super::words;
 use crate::semantics::ApInt;
 use crate::semantics::float::{Format, Fp};
 use crate::semantics::small_float::{AnyFormat, SmallFormat};
@@ -104,6 +104,13 @@ handle!(
     Context, MlirContext);
 
 impl<'ir> Context<'ir> {
+    /// The class (TypeID address, as [`Op::class_id`] reads it) of the op
+    /// registered as `name` in this context, if any.
+    pub fn registered_op_class(self, name: &str) -> Option<usize> {
+        // SAFETY: the context is live; name is borrowed for the call.
+        let id = unsafe { b::rmlirContextRegisteredOpTypeID(self.raw(), sref(name)) };
+        (!id.ptr.is_null()).then_some(id.ptr as usize)
+    }
     /// Parses a type (setup and tests only).
     #[inline]
     pub fn parse_type(self, text: &str) -> Option<Type<'ir>> {
@@ -603,10 +610,16 @@ impl<'ir> Op<'ir> {
         attrs: &[(&str, Attr<'ir>)],
         regions: usize,
     ) -> Option<Detached<'ir>> {
-        let names: smallvec::SmallVec<[MlirStringRef; 4]> =
-            attrs.iter().map(|(n, _)| sref(n)).collect();
-        let values: smallvec::SmallVec<[MlirAttribute; 4]> =
-            attrs.iter().map(|(_, a)| a.raw()).collect();
+        let mut names: smallvec::SmallVec<[MlirStringRef; 4]> = smallvec::SmallVec::new();
+        let mut values: smallvec::SmallVec<[MlirAttribute; 4]> = smallvec::SmallVec::new();
+        if attrs.len() > 4 {
+            names.reserve_exact(attrs.len());
+            values.reserve_exact(attrs.len());
+        }
+        for (name, value) in attrs {
+            names.push(sref(name));
+            values.push(value.raw());
+        }
         // SAFETY: Value/Type are repr(transparent) over the C handles, so the
         // slices have the layout of arrays of MlirValue/MlirType; all objects
         // are live; every array (and the names it points to) is borrowed for
@@ -1256,15 +1269,13 @@ impl<'ir> Attr<'ir> {
     }
     /// The value of a scalar integer/index attribute (BoolAttr included).
     pub fn as_int(self) -> Option<ApInt> {
-        let mut buf = [0u64; MAX_INLINE_WORDS];
-        // SAFETY: attr is live; buf has MAX_INLINE_WORDS words of room; the
-        // bridge answers 0 for anything but an IntegerAttr.
-        let width = unsafe {
-            b::rmlirIntegerAttrGetWords(self.raw(), buf.as_mut_ptr(), buf.len() as isize)
-        };
+        let mut low = 0u64;
+        // SAFETY: attr is live; `low` has one word of room; the bridge
+        // answers -1 for anything but an IntegerAttr.
+        let width = unsafe { b::rmlirIntegerAttrGetWords(self.raw(), &mut low, 1) };
         let width = u32::try_from(width).ok()?;
-        if width as usize <= MAX_INLINE_WORDS * 64 {
-            return Some(ApInt::from_words(width, &buf));
+        if width <= 64 {
+            return Some(ApInt::from_words(width, &[low]));
         }
         let mut big = vec![0u64; (width as usize).div_ceil(64)];
         // SAFETY: big has room for every word of the value.
@@ -1411,16 +1422,36 @@ impl<'ir> Attr<'ir> {
     /// 1 to 64 bits: (element width, one zero-extended word per element,
     /// a float's bit pattern), what folders work on in bulk.
     pub fn dense_lanes(self) -> Option<(u32, Vec<u64>)> {
+        let (_, width) = self.lane_shape()?;
+        self.read_lanes(width)
+    }
+    /// [`dense_lanes`](Attr::dense_lanes) of integer and index elements
+    /// only: one zero-extended word per element.
+    fn int_lanes(self) -> Option<Vec<u64>> {
+        let (is_int, width) = self.lane_shape()?;
+        if !is_int {
+            return None;
+        }
+        self.read_lanes(width).map(|(_, lanes)| lanes)
+    }
+    /// (integer or index elements, element width) of a non-splat dense
+    /// attribute whose elements are 1 to 64 bits wide.
+    fn lane_shape(self) -> Option<(bool, u32)> {
         if !self.is_dense_elements() || self.is_splat() {
             return None;
         }
         let elt = self.ty()?.element_type_or_self();
-        let width = if elt.is_integer() || elt.is_index() {
+        let is_int = elt.is_integer() || elt.is_index();
+        let width = if is_int {
             elt.int_width()
         } else {
             elt.float_format().map(|f| f.width())
         };
-        let width = width.filter(|w| (1..=64).contains(w))?;
+        Some((is_int, width.filter(|w| (1..=64).contains(w))?))
+    }
+    /// The lanes of a dense attribute whose shape
+    /// [`lane_shape`](Attr::lane_shape) accepted.
+    fn read_lanes(self, width: u32) -> Option<(u32, Vec<u64>)> {
         let n = usize::try_from(self.num_elements()).ok()?;
         words::read_dense_words(self, n).map(|lanes| (width, lanes))
     }
@@ -1448,6 +1479,9 @@ impl<'ir> Attr<'ir> {
     }
     /// The extents of an index dense elements attribute, as `i64`.
     pub fn as_i64_elements(self) -> Option<Vec<i64>> {
+        if let Some(lanes) = self.int_lanes() {
+            return Some(lanes.into_iter().map(|w| w as i64).collect());
+        }
         match self.as_int_const()? {
             IntConst::Dense(v) => Some(v.iter().map(|x| x.low_u64() as i64).collect()),
             IntConst::Splat(x) => Some(vec![
@@ -1479,6 +1513,10 @@ impl<'ir> Attr<'ir> {
     /// A dense `tensor<N x index>` attribute holding `extents`.
     pub fn index_tensor(ctx: Context<'ir>, extents: &[i64]) -> Attr<'ir> {
         let ty = ctx.ranked_tensor(&[extents.len() as i64], ctx.index_type());
+        if extents.len() > 1 {
+            let lanes: Vec<u64> = extents.iter().map(|&e| e as u64).collect();
+            return words::build_dense_words(ty, &lanes);
+        }
         let values: Vec<ApInt> = extents.iter().map(|&e| ApInt::from_i64(64, e)).collect();
         if values.is_empty() {
             // SAFETY: ty is a live shaped type; zero elements need no data.
@@ -1502,6 +1540,13 @@ impl<'ir> Location<'ir> {
     pub fn context(self) -> Context<'ir> {
         // SAFETY: location is live.
         unsafe { Context::from_raw(mlirLocationGetContext(self.raw())) }.expect("ctx")
+    }
+    /// The fusion of the locations of `ops`, as a rewrite that replaces
+    /// them gives its new ops ([`Location::fused`]).
+    pub fn fused_of(ops: &[Op<'ir>]) -> Location<'ir> {
+        let locs: smallvec::SmallVec<[Location<'ir>; 4]> =
+            ops.iter().map(|o| o.location()).collect();
+        Location::fused(&locs)
     }
     /// The fusion of `locs` (deduplicated; a single location stays itself).
     pub fn fused(locs: &[Location<'ir>]) -> Location<'ir> {

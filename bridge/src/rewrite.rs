@@ -17,7 +17,9 @@ pub struct Rewriter<'ir> {
     /// Replacements and erasures asked for, carried out by
     /// [`finish`](Rewriter::finish) once the pattern has returned: no handle
     /// of the pattern (all bounded by `'ir`, the call) can reach a freed op.
-    pending: SmallVec<[Pending; 1]>,
+    /// (A `Vec`: most matches fail and record nothing, and an empty
+    /// `Vec` is dropped inline.)
+    pending: Vec<Pending>,
     /// The type converter of the conversion pattern being applied (null
     /// outside conversions and for patterns without one).
     converter: *const b::RmlirTypeConverter,
@@ -37,7 +39,7 @@ impl<'ir> Rewriter<'ir> {
         let mut rw = Rewriter {
             raw,
             root,
-            pending: SmallVec::new(),
+            pending: Vec::new(),
             converter,
         };
         let rewrote = rewrite(&mut rw);

@@ -9,6 +9,8 @@ use crate::ir::{Attr, Op, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// An op declared in ODS, seen through its typed view.
 pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
@@ -23,7 +25,7 @@ pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
     /// The view of `op` when it is of this kind.
     #[inline]
     fn from_op(op: Op<'ir>) -> Option<Self> {
-        (op.ods_id() == Some(Self::ID)).then(|| Self::from_op_unchecked(op))
+        op.is_ods(Self::ID).then(|| Self::from_op_unchecked(op))
     }
 }
 
@@ -87,19 +89,73 @@ thread_local! {
         RefCell::new(HashMap::default());
 }
 
+/// ODS id -> the class (TypeID address) of that op, [`UNKNOWN`] until
+/// first asked for, [`UNREGISTERED`] when the context that asked did not
+/// register it: what makes [`Op::is_ods`] one compare. A registered op
+/// class's TypeID is a static of the library declaring it, the same in
+/// every context of the process.
+static CLASSES: OnceLock<Box<[AtomicUsize]>> = OnceLock::new();
+const UNKNOWN: usize = 0;
+/// Never a TypeID address (those are aligned).
+const UNREGISTERED: usize = 1;
+
+/// The class table, once the hook table (and so the op count) is known.
+fn classes() -> Option<&'static [AtomicUsize]> {
+    if let Some(table) = CLASSES.get() {
+        return Some(table);
+    }
+    let n = crate::hooks::op_decls().len();
+    (n > 0).then(|| &**CLASSES.get_or_init(|| (0..n).map(|_| AtomicUsize::new(UNKNOWN)).collect()))
+}
+
 impl<'ir> Op<'ir> {
     /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
     /// ops of other dialects. One C call and a cache lookup: no string.
     pub fn ods_id(self) -> Option<u32> {
-        let class = self.class_id()?;
+        Self::ods_id_of_class(self.class_id()?, self)
+    }
+
+    /// [`ods_id`](Op::ods_id) of an op of class `class`.
+    fn ods_id_of_class(class: usize, op: Op<'ir>) -> Option<u32> {
         IDS.with(|ids| {
             if let Some(&id) = ids.borrow().get(&class) {
                 return id;
             }
-            let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
+            let id = crate::model::op_id(crate::hooks::op_decls(), op.name());
             ids.borrow_mut().insert(class, id);
             id
         })
+    }
+
+    /// True when the op's ODS id is `id` ([`isa`](Op::isa) for an id held
+    /// as a value): after the first ask, one bridge call and one compare
+    /// against the class the id's op has.
+    #[inline]
+    pub fn is_ods(self, id: u32) -> bool {
+        let Some(class) = self.class_id() else {
+            return false;
+        };
+        let Some(slot) = classes().and_then(|t| t.get(id as usize)) else {
+            return false;
+        };
+        match slot.load(Ordering::Relaxed) {
+            UNKNOWN => self.learn_class(id, slot, class),
+            UNREGISTERED => Self::ods_id_of_class(class, self) == Some(id),
+            known => known == class,
+        }
+    }
+
+    /// The slow path of [`is_ods`](Op::is_ods): looks the class of op `id`
+    /// up by name in this op's context, once, and answers by it.
+    #[cold]
+    fn learn_class(self, id: u32, slot: &AtomicUsize, class: usize) -> bool {
+        let name = crate::hooks::op_decls()[id as usize].name;
+        let found = self.context().registered_op_class(name);
+        slot.store(found.unwrap_or(UNREGISTERED), Ordering::Relaxed);
+        match found {
+            Some(known) => known == class,
+            None => Self::ods_id_of_class(class, self) == Some(id),
+        }
     }
 
     /// The value of a `ConstantLike` op (any dialect), as `m_Constant` binds
@@ -119,7 +175,7 @@ impl<'ir> Op<'ir> {
     /// True when the op is a `T`.
     #[inline]
     pub fn isa<T: OdsOp<'ir>>(self) -> bool {
-        self.ods_id() == Some(T::ID)
+        self.is_ods(T::ID)
     }
 
     /// The op as a `T`, when it is one.
@@ -140,6 +196,6 @@ impl<'ir> Value<'ir> {
     /// takes the kind of op as a value: `ExtSIOp::ID`).
     #[inline]
     pub fn defined_by_id(self, id: u32) -> Option<Op<'ir>> {
-        self.defining_op().filter(|op| op.ods_id() == Some(id))
+        self.defining_op().filter(|op| op.is_ods(id))
     }
 }

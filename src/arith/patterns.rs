@@ -30,11 +30,6 @@ fn flags_attr<'ir>(op: Op<'ir>, bits: u64) -> Attr<'ir> {
         .expect("overflow flags attribute")
 }
 
-fn fused<'ir>(ops: &[Op<'ir>]) -> Location<'ir> {
-    let locs: Vec<Location> = ops.iter().map(|o| o.location()).collect();
-    Location::fused(&locs)
-}
-
 fn constant<'ir>(rw: &mut Rewriter<'ir>, value: Attr<'ir>, loc: Location<'ir>) -> Value<'ir> {
     super::constant::create(rw, value, loc).result(0)
 }
@@ -48,8 +43,9 @@ fn binary<'ir>(
     flag_attr: Option<Attr<'ir>>,
 ) -> Value<'ir> {
     let ty = lhs.ty();
-    let attrs: Vec<(&str, Attr)> = flag_attr.map(|a| vec![(FLAGS, a)]).unwrap_or_default();
-    rw.create(name, loc, &[lhs, rhs], &[ty], &attrs).result(0)
+    let flags = flag_attr.map(|a| [(FLAGS, a)]);
+    let attrs: &[(&str, Attr)] = flags.as_ref().map_or(&[], |f| f);
+    rw.create(name, loc, &[lhs, rhs], &[ty], attrs).result(0)
 }
 
 // Reassociation of constants ------------------------------------------------------
@@ -102,7 +98,7 @@ fn reassociate<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, r: &Reassoc) -> bool {
     if a.width() != b.width() || ty.int_width() != Some(a.width()) {
         return false;
     }
-    let loc = fused(&[op, inner]);
+    let loc = Location::fused_of(&[op, inner]);
     let (value, signed_overflow, unsigned_overflow) = (r.combine)(&a, &b);
     let c = constant(rw, Attr::int(ty, &value), loc);
     // Upstream keeps every flag both ops have. That is sound only when the
@@ -303,7 +299,7 @@ fn addi_of_negated<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, at: usize) -> bool 
     if !is_minus_one(m.operand(1)) {
         return false;
     }
-    let loc = fused(&[op, *m]);
+    let loc = Location::fused_of(&[op, *m]);
     let new = binary(
         rw,
         rarith::SubIOp::NAME,
@@ -328,7 +324,7 @@ fn subi_subi_lhs_rhs_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let Some(zero) = zero_attr(y.ty()) else {
         return false;
     };
-    let loc = fused(&[op, *inner]);
+    let loc = Location::fused_of(&[op, *inner]);
     let c = constant(rw, zero, loc);
     let bits = flags(op) & flags(*inner);
     let new = binary(
@@ -433,7 +429,7 @@ fn bitwise_of_ext<'ir, Ext: OdsOp<'ir>, Plain: OdsOp<'ir>>(
     if x.ty() != y.ty() {
         return false;
     }
-    let loc = fused(&[op, *a, *b]);
+    let loc = Location::fused_of(&[op, *a, *b]);
     let inner = rw
         .create(Plain::NAME, loc, &[x, y], &[x.ty()], &[])
         .result(0);
@@ -485,7 +481,7 @@ fn xori_not_cmpi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         ctx.integer_type(64),
         &ApInt::from_u64(64, pred.inverted() as u64),
     );
-    let loc = fused(&[op, *cmp]);
+    let loc = Location::fused_of(&[op, *cmp]);
     let new = rw
         .create(
             rarith::CmpIOp::NAME,
@@ -520,7 +516,7 @@ fn cmpi_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> boo
     if x.ty() != y.ty() {
         return false;
     }
-    let loc = fused(&[op, *a, *b]);
+    let loc = Location::fused_of(&[op, *a, *b]);
     let p = op.attr("predicate").expect("predicate");
     let new = rw
         .create(
@@ -552,7 +548,7 @@ fn cast_of_cast<'ir, Inner: OdsOp<'ir>, Replacement: OdsOp<'ir>>(
     let Some(i) = op.operand(0).defined_by::<Inner>() else {
         return false;
     };
-    let loc = fused(&[op, *i]);
+    let loc = Location::fused_of(&[op, *i]);
     let new = rw
         .create(
             Replacement::NAME,
@@ -624,7 +620,7 @@ fn trunci_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> b
     if !(we > wt && wt > 0 && wt > wx && wx > 0) {
         return false;
     }
-    let loc = fused(&[op, *e]);
+    let loc = Location::fused_of(&[op, *e]);
     let new = rw
         .create(Ext::NAME, loc, &[x], &[op.result(0).ty()], &[])
         .result(0);
@@ -660,7 +656,7 @@ fn trunci_shrsi_to_trunci_shrui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> boo
     if c.to_i64() != Some(diff) {
         return false;
     }
-    let loc = fused(&[op, *shr]);
+    let loc = Location::fused_of(&[op, *shr]);
     let c_new = constant(rw, c_attr, loc);
     let shrui = rw
         .create(rarith::ShRUIOp::NAME, loc, &[x, c_new], &[x.ty()], &[])

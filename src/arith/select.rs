@@ -117,11 +117,6 @@ fn verify_select(op: Op) -> bool {
     true
 }
 
-fn fused<'ir>(ops: &[Op<'ir>]) -> Location<'ir> {
-    let locs: Vec<Location> = ops.iter().map(|o| o.location()).collect();
-    Location::fused(&locs)
-}
-
 fn select<'ir>(
     rw: &mut Rewriter<'ir>,
     loc: Location<'ir>,
@@ -159,7 +154,13 @@ fn redundant_select<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, arm: usize) -> boo
             op.operand(i)
         }
     };
-    let new = select(rw, fused(&[op, *inner]), op.operand(0), pick(1), pick(2));
+    let new = select(
+        rw,
+        Location::fused_of(&[op, *inner]),
+        op.operand(0),
+        pick(1),
+        pick(2),
+    );
     rw.replace_op(op, &[new]);
     true
 }
@@ -177,7 +178,7 @@ fn select_not_cond<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     }
     let new = select(
         rw,
-        fused(&[op, *x]),
+        Location::fused_of(&[op, *x]),
         x.operand(0),
         op.operand(2),
         op.operand(1),

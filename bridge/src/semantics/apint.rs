@@ -188,6 +188,14 @@ impl ApInt {
     /// Wrapping addition (modulo 2^width).
     pub fn wrapping_add(&self, rhs: &Self) -> Self {
         assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        if let Some((a, b)) = self.one_word(rhs) {
+            return Self::from_u64(self.width, a.wrapping_add(b));
+        }
+        self.wrapping_add_words(rhs)
+    }
+
+    /// [`wrapping_add`](ApInt::wrapping_add) word by word, any width.
+    fn wrapping_add_words(&self, rhs: &Self) -> Self {
         let mut r = self.clone();
         let mut carry = false;
         for (a, b) in r.words.iter_mut().zip(rhs.words.iter()) {
@@ -217,7 +225,38 @@ impl ApInt {
 
     /// Wrapping subtraction (modulo 2^width).
     pub fn wrapping_sub(&self, rhs: &Self) -> Self {
-        self.wrapping_add(&rhs.wrapping_neg())
+        if let Some((a, b)) = self.one_word(rhs) {
+            return Self::from_u64(self.width, a.wrapping_sub(b));
+        }
+        self.wrapping_sub_words(rhs)
+    }
+
+    fn wrapping_sub_words(&self, rhs: &Self) -> Self {
+        self.wrapping_add_words(&rhs.wrapping_neg())
+    }
+
+    /// Both values' one word, when the (equal) width is 1 to 64 bits: the
+    /// fast path of the arithmetic below, which the word-by-word loops
+    /// check in the tests.
+    #[inline]
+    fn one_word(&self, rhs: &Self) -> Option<(u64, u64)> {
+        debug_assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        ((1..=64).contains(&self.width) && self.width == rhs.width)
+            .then(|| (self.words[0], rhs.words[0]))
+    }
+
+    /// The signed value of a one-word value of `width` bits.
+    #[inline]
+    fn signed_word(word: u64, width: u32) -> i128 {
+        let shift = 64 - width;
+        i128::from(((word << shift) as i64) >> shift)
+    }
+
+    /// Whether `value` is outside the signed range of `width` bits.
+    #[inline]
+    fn signed_overflows(value: i128, width: u32) -> bool {
+        let half = 1i128 << (width - 1);
+        value < -half || value >= half
     }
 
     /// Sign extension (or identity) to `width` >= self.width.
@@ -424,6 +463,13 @@ impl ApInt {
     /// Wrapping multiplication (modulo 2^width).
     pub fn wrapping_mul(&self, rhs: &Self) -> Self {
         assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        if let Some((a, b)) = self.one_word(rhs) {
+            return Self::from_u64(self.width, a.wrapping_mul(b));
+        }
+        self.wrapping_mul_words(rhs)
+    }
+
+    fn wrapping_mul_words(&self, rhs: &Self) -> Self {
         let n = self.words.len();
         let mut out = vec![0u64; n];
         for i in 0..n {
@@ -571,14 +617,37 @@ impl ApInt {
 
     /// Wrapping addition reporting unsigned overflow (the carry out).
     pub fn uadd_ov(&self, rhs: &Self) -> (Self, bool) {
-        let sum = self.wrapping_add(rhs);
+        if let Some((a, b)) = self.one_word(rhs) {
+            let sum = u128::from(a) + u128::from(b);
+            return (
+                Self::from_u64(self.width, sum as u64),
+                sum >> self.width != 0,
+            );
+        }
+        self.uadd_ov_words(rhs)
+    }
+
+    fn uadd_ov_words(&self, rhs: &Self) -> (Self, bool) {
+        let sum = self.wrapping_add_words(rhs);
         let overflow = sum.ucmp(self) == std::cmp::Ordering::Less;
         (sum, overflow)
     }
 
     /// Wrapping addition reporting signed overflow (LLVM's `sadd_ov`).
     pub fn sadd_ov(&self, rhs: &Self) -> (Self, bool) {
-        let sum = self.wrapping_add(rhs);
+        if let Some((a, b)) = self.one_word(rhs) {
+            let w = self.width;
+            let sum = Self::signed_word(a, w) + Self::signed_word(b, w);
+            return (
+                Self::from_u64(w, sum as u64),
+                Self::signed_overflows(sum, w),
+            );
+        }
+        self.sadd_ov_words(rhs)
+    }
+
+    fn sadd_ov_words(&self, rhs: &Self) -> (Self, bool) {
+        let sum = self.wrapping_add_words(rhs);
         let overflow =
             self.is_negative() == rhs.is_negative() && sum.is_negative() != self.is_negative();
         (sum, overflow)
@@ -586,12 +655,31 @@ impl ApInt {
 
     /// Wrapping subtraction reporting unsigned overflow (the borrow).
     pub fn usub_ov(&self, rhs: &Self) -> (Self, bool) {
-        (self.wrapping_sub(rhs), self.ucmp(rhs).is_lt())
+        if let Some((a, b)) = self.one_word(rhs) {
+            return (Self::from_u64(self.width, a.wrapping_sub(b)), a < b);
+        }
+        self.usub_ov_words(rhs)
+    }
+
+    fn usub_ov_words(&self, rhs: &Self) -> (Self, bool) {
+        (self.wrapping_sub_words(rhs), self.ucmp(rhs).is_lt())
     }
 
     /// Wrapping subtraction reporting signed overflow.
     pub fn ssub_ov(&self, rhs: &Self) -> (Self, bool) {
-        let diff = self.wrapping_sub(rhs);
+        if let Some((a, b)) = self.one_word(rhs) {
+            let w = self.width;
+            let diff = Self::signed_word(a, w) - Self::signed_word(b, w);
+            return (
+                Self::from_u64(w, diff as u64),
+                Self::signed_overflows(diff, w),
+            );
+        }
+        self.ssub_ov_words(rhs)
+    }
+
+    fn ssub_ov_words(&self, rhs: &Self) -> (Self, bool) {
+        let diff = self.wrapping_sub_words(rhs);
         let overflow =
             self.is_negative() != rhs.is_negative() && diff.is_negative() != self.is_negative();
         (diff, overflow)
@@ -599,6 +687,17 @@ impl ApInt {
 
     /// Wrapping multiplication reporting unsigned overflow.
     pub fn umul_ov(&self, rhs: &Self) -> (Self, bool) {
+        if let Some((a, b)) = self.one_word(rhs) {
+            let product = u128::from(a) * u128::from(b);
+            return (
+                Self::from_u64(self.width, product as u64),
+                product >> self.width != 0,
+            );
+        }
+        self.umul_ov_words(rhs)
+    }
+
+    fn umul_ov_words(&self, rhs: &Self) -> (Self, bool) {
         let wide = self.widening_umul(rhs);
         let low = wide.trunc(self.width);
         (low.clone(), wide != low.zext(self.width * 2))
@@ -606,6 +705,19 @@ impl ApInt {
 
     /// Wrapping multiplication reporting signed overflow.
     pub fn smul_ov(&self, rhs: &Self) -> (Self, bool) {
+        if let Some((a, b)) = self.one_word(rhs) {
+            let w = self.width;
+            // |a * b| <= 2^126: no i128 overflow.
+            let product = Self::signed_word(a, w) * Self::signed_word(b, w);
+            return (
+                Self::from_u64(w, product as u64),
+                Self::signed_overflows(product, w),
+            );
+        }
+        self.smul_ov_words(rhs)
+    }
+
+    fn smul_ov_words(&self, rhs: &Self) -> (Self, bool) {
         let wide = self.widening_smul(rhs);
         let low = wide.trunc(self.width);
         (low.clone(), wide != low.sext(self.width * 2))
@@ -925,5 +1037,64 @@ mod tests {
         assert_eq!(z.ashr(3), z);
         assert_eq!(z.udiv(&z), None);
         assert_eq!(z.to_string_signed(), "0");
+    }
+
+    /// Every one-word fast path next to the word-by-word loop it stands in
+    /// for, on values `a` and `b` of `width` bits.
+    fn assert_one_word_matches_words(width: u32, a: u64, b: u64) {
+        let (x, y) = (ApInt::from_u64(width, a), ApInt::from_u64(width, b));
+        let at = format!("i{width}: {a:#x}, {b:#x}");
+        assert_eq!(x.wrapping_add(&y), x.wrapping_add_words(&y), "add {at}");
+        assert_eq!(x.wrapping_sub(&y), x.wrapping_sub_words(&y), "sub {at}");
+        assert_eq!(x.wrapping_mul(&y), x.wrapping_mul_words(&y), "mul {at}");
+        assert_eq!(x.uadd_ov(&y), x.uadd_ov_words(&y), "uadd_ov {at}");
+        assert_eq!(x.sadd_ov(&y), x.sadd_ov_words(&y), "sadd_ov {at}");
+        assert_eq!(x.usub_ov(&y), x.usub_ov_words(&y), "usub_ov {at}");
+        assert_eq!(x.ssub_ov(&y), x.ssub_ov_words(&y), "ssub_ov {at}");
+        assert_eq!(x.umul_ov(&y), x.umul_ov_words(&y), "umul_ov {at}");
+        assert_eq!(x.smul_ov(&y), x.smul_ov_words(&y), "smul_ov {at}");
+    }
+
+    #[test]
+    fn one_word_arithmetic_matches_the_word_loops_at_every_width_on_the_edges() {
+        for width in 1..=64u32 {
+            let max = u64::MAX >> (64 - width);
+            let min_signed = 1u64 << (width - 1);
+            let edges = [
+                0,
+                1,
+                2,
+                max,
+                max - 1,
+                min_signed,
+                min_signed - 1,
+                (min_signed + 1) & max,
+                0x5555_5555_5555_5555 & max,
+                0xdead_beef_cafe_f00d & max,
+            ];
+            for a in edges {
+                for b in edges {
+                    assert_one_word_matches_words(width, a, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_word_arithmetic_matches_the_word_loops_on_every_i1_to_i6_pair() {
+        for width in 1..=6u32 {
+            for a in 0..1u64 << width {
+                for b in 0..1u64 << width {
+                    assert_one_word_matches_words(width, a, b);
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_word_arithmetic_matches_the_word_loops(width in 1u32..=64, a: u64, b: u64) {
+            assert_one_word_matches_words(width, a, b);
+        }
     }
 }
