@@ -553,12 +553,14 @@ static bool isBulkWidth(unsigned width) {
          (width == 8 || width == 16 || width == 32 || width == 64);
 }
 
+/// The bit width of an integer, index (its storage width) or float type.
 static unsigned intOrIndexWidth(Type type) {
+  // Integer and index first: a FloatType check is an interface lookup.
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.getWidth();
   if (isa<IndexType>(type))
     return IndexType::kInternalStorageBitWidth;
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return floatType.getWidth();
-  return cast<IntegerType>(type).getWidth();
+  return cast<FloatType>(type).getWidth();
 }
 
 /// `t` as a ShapedType, deciding the builtin types folders meet most by
@@ -682,11 +684,9 @@ extern "C" int rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
   if (!dense)
     return -1;
   Type elementType = dense.getElementType();
-  if (!isa<FloatType, IntegerType, IndexType>(elementType))
+  if (!isa<IntegerType, IndexType, FloatType>(elementType))
     return -1;
-  unsigned width = isa<FloatType>(elementType)
-                       ? cast<FloatType>(elementType).getWidth()
-                       : intOrIndexWidth(elementType);
+  unsigned width = intOrIndexWidth(elementType);
   if (isBulkWidth(width) && wordsPerElement == 1 && !dense.isSplat()) {
     // One element per `width / 8` bytes of raw data, as the words hold it
     // (zero-extended): no APInt or APFloat per element.
@@ -727,9 +727,7 @@ rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
                                intptr_t wordsPerElement, intptr_t numElements) {
   auto type = cast<ShapedType>(unwrap(shapedType));
   Type elementType = type.getElementType();
-  unsigned width = isa<FloatType>(elementType)
-                       ? cast<FloatType>(elementType).getWidth()
-                       : intOrIndexWidth(elementType);
+  unsigned width = intOrIndexWidth(elementType);
   if (isBulkWidth(width) && wordsPerElement == 1 && numElements > 1) {
     // The raw data DenseElementsAttr::get would write, in one buffer (a
     // buffer whose elements are all equal is uniqued as the splat, as
