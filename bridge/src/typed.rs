@@ -140,7 +140,15 @@ impl<'ir> Op<'ir> {
         };
         match slot.load(Ordering::Relaxed) {
             UNKNOWN => self.learn_class(id, slot, class),
-            UNREGISTERED => Self::ods_id_of_class(class, self) == Some(id),
+            UNREGISTERED => {
+                // Learned where the op's dialect was not loaded: an op of
+                // this id, met later, teaches its class.
+                let is = Self::ods_id_of_class(class, self) == Some(id);
+                if is {
+                    slot.store(class, Ordering::Relaxed);
+                }
+                is
+            }
             known => known == class,
         }
     }

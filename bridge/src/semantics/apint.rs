@@ -238,10 +238,12 @@ impl ApInt {
     /// Both values' one word, when the (equal) width is 1 to 64 bits: the
     /// fast path of the arithmetic below, which the word-by-word loops
     /// check in the tests.
+    /// Panics when the widths differ, as every operation on two values does.
     #[inline]
     fn one_word(&self, rhs: &Self) -> Option<(u64, u64)> {
-        debug_assert_eq!(self.width, rhs.width, "ApInt width mismatch");
-        ((1..=64).contains(&self.width) && self.width == rhs.width)
+        assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        (1..=64)
+            .contains(&self.width)
             .then(|| (self.words[0], rhs.words[0]))
     }
 
@@ -1077,6 +1079,26 @@ mod tests {
                     assert_one_word_matches_words(width, a, b);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn arithmetic_on_two_widths_panics_on_the_one_word_path_too() {
+        let (a, b) = (ApInt::from_u64(8, 1), ApInt::from_u64(32, 0x100));
+        let ops: [fn(&ApInt, &ApInt); 9] = [
+            |a, b| drop(a.wrapping_add(b)),
+            |a, b| drop(a.wrapping_sub(b)),
+            |a, b| drop(a.wrapping_mul(b)),
+            |a, b| drop(a.uadd_ov(b)),
+            |a, b| drop(a.sadd_ov(b)),
+            |a, b| drop(a.usub_ov(b)),
+            |a, b| drop(a.ssub_ov(b)),
+            |a, b| drop(a.umul_ov(b)),
+            |a, b| drop(a.smul_ov(b)),
+        ];
+        for (i, op) in ops.iter().enumerate() {
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| op(&a, &b)));
+            assert!(caught.is_err(), "operation {i} accepted an i8 and an i32");
         }
     }
 
