@@ -873,30 +873,21 @@ extern "C" bool rmlirOperationUsedOutside(MlirOperation op, bool results) {
     return true;
   if (root->getNumRegions() == 0)
     return false;
-  bool outside = false;
-  root->walk([&](Operation *nested) {
-    if (nested == root)
-      return WalkResult::advance();
-    for (Value v : nested->getResults())
+  auto usedOutside = [&](ValueRange values) {
+    for (Value v : values)
       for (Operation *user : v.getUsers())
-        if (!root->isProperAncestor(user)) {
-          outside = true;
+        if (!root->isProperAncestor(user))
           return WalkResult::interrupt();
-        }
     return WalkResult::advance();
-  });
-  if (outside)
+  };
+  if (root->walk([&](Operation *nested) {
+        return nested == root ? WalkResult::advance()
+                              : usedOutside(nested->getResults());
+      }).wasInterrupted())
     return true;
-  root->walk([&](Block *block) {
-    for (BlockArgument arg : block->getArguments())
-      for (Operation *user : arg.getUsers())
-        if (!root->isProperAncestor(user)) {
-          outside = true;
-          return WalkResult::interrupt();
-        }
-    return WalkResult::advance();
-  });
-  return outside;
+  return root
+      ->walk([&](Block *block) { return usedOutside(block->getArguments()); })
+      .wasInterrupted();
 }
 
 extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {

@@ -112,16 +112,16 @@ impl<'ir> Op<'ir> {
     /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
     /// ops of other dialects. One C call and a cache lookup: no string.
     pub fn ods_id(self) -> Option<u32> {
-        Self::ods_id_of_class(self.class_id()?, self)
+        self.ods_id_of_class(self.class_id()?)
     }
 
-    /// [`ods_id`](Op::ods_id) of an op of class `class`.
-    fn ods_id_of_class(class: usize, op: Op<'ir>) -> Option<u32> {
+    /// [`ods_id`](Op::ods_id), the op's class `class` already read.
+    fn ods_id_of_class(self, class: usize) -> Option<u32> {
         IDS.with(|ids| {
             if let Some(&id) = ids.borrow().get(&class) {
                 return id;
             }
-            let id = crate::model::op_id(crate::hooks::op_decls(), op.name());
+            let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
             ids.borrow_mut().insert(class, id);
             id
         })
@@ -143,7 +143,7 @@ impl<'ir> Op<'ir> {
             UNREGISTERED => {
                 // Learned where the op's dialect was not loaded: an op of
                 // this id, met later, teaches its class.
-                let is = Self::ods_id_of_class(class, self) == Some(id);
+                let is = self.ods_id_of_class(class) == Some(id);
                 if is {
                     slot.store(class, Ordering::Relaxed);
                 }
@@ -162,7 +162,7 @@ impl<'ir> Op<'ir> {
         slot.store(found.unwrap_or(UNREGISTERED), Ordering::Relaxed);
         match found {
             Some(known) => known == class,
-            None => Self::ods_id_of_class(class, self) == Some(id),
+            None => self.ods_id_of_class(class) == Some(id),
         }
     }
 

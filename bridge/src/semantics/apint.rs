@@ -247,18 +247,31 @@ impl ApInt {
             .then(|| (self.words[0], rhs.words[0]))
     }
 
-    /// The signed value of a one-word value of `width` bits.
+    /// [`one_word`](ApInt::one_word), read as signed values.
     #[inline]
-    fn signed_word(word: u64, width: u32) -> i128 {
-        let shift = 64 - width;
-        i128::from(((word << shift) as i64) >> shift)
+    fn one_word_signed(&self, rhs: &Self) -> Option<(i128, i128)> {
+        let (a, b) = self.one_word(rhs)?;
+        let shift = 64 - self.width;
+        let signed = |word: u64| i128::from(((word << shift) as i64) >> shift);
+        Some((signed(a), signed(b)))
     }
 
-    /// Whether `value` is outside the signed range of `width` bits.
+    /// The `width`-bit wrap of an exact unsigned result, and whether it
+    /// overflowed (did not fit).
     #[inline]
-    fn signed_overflows(value: i128, width: u32) -> bool {
+    fn wrap_unsigned(width: u32, exact: u128) -> (Self, bool) {
+        (Self::from_u64(width, exact as u64), exact >> width != 0)
+    }
+
+    /// The `width`-bit wrap of an exact signed result, and whether it
+    /// overflowed (was outside the signed range).
+    #[inline]
+    fn wrap_signed(width: u32, exact: i128) -> (Self, bool) {
         let half = 1i128 << (width - 1);
-        value < -half || value >= half
+        (
+            Self::from_u64(width, exact as u64),
+            exact < -half || exact >= half,
+        )
     }
 
     /// Sign extension (or identity) to `width` >= self.width.
@@ -620,11 +633,7 @@ impl ApInt {
     /// Wrapping addition reporting unsigned overflow (the carry out).
     pub fn uadd_ov(&self, rhs: &Self) -> (Self, bool) {
         if let Some((a, b)) = self.one_word(rhs) {
-            let sum = u128::from(a) + u128::from(b);
-            return (
-                Self::from_u64(self.width, sum as u64),
-                sum >> self.width != 0,
-            );
+            return Self::wrap_unsigned(self.width, u128::from(a) + u128::from(b));
         }
         self.uadd_ov_words(rhs)
     }
@@ -637,13 +646,8 @@ impl ApInt {
 
     /// Wrapping addition reporting signed overflow (LLVM's `sadd_ov`).
     pub fn sadd_ov(&self, rhs: &Self) -> (Self, bool) {
-        if let Some((a, b)) = self.one_word(rhs) {
-            let w = self.width;
-            let sum = Self::signed_word(a, w) + Self::signed_word(b, w);
-            return (
-                Self::from_u64(w, sum as u64),
-                Self::signed_overflows(sum, w),
-            );
+        if let Some((a, b)) = self.one_word_signed(rhs) {
+            return Self::wrap_signed(self.width, a + b);
         }
         self.sadd_ov_words(rhs)
     }
@@ -669,13 +673,8 @@ impl ApInt {
 
     /// Wrapping subtraction reporting signed overflow.
     pub fn ssub_ov(&self, rhs: &Self) -> (Self, bool) {
-        if let Some((a, b)) = self.one_word(rhs) {
-            let w = self.width;
-            let diff = Self::signed_word(a, w) - Self::signed_word(b, w);
-            return (
-                Self::from_u64(w, diff as u64),
-                Self::signed_overflows(diff, w),
-            );
+        if let Some((a, b)) = self.one_word_signed(rhs) {
+            return Self::wrap_signed(self.width, a - b);
         }
         self.ssub_ov_words(rhs)
     }
@@ -690,11 +689,7 @@ impl ApInt {
     /// Wrapping multiplication reporting unsigned overflow.
     pub fn umul_ov(&self, rhs: &Self) -> (Self, bool) {
         if let Some((a, b)) = self.one_word(rhs) {
-            let product = u128::from(a) * u128::from(b);
-            return (
-                Self::from_u64(self.width, product as u64),
-                product >> self.width != 0,
-            );
+            return Self::wrap_unsigned(self.width, u128::from(a) * u128::from(b));
         }
         self.umul_ov_words(rhs)
     }
@@ -707,14 +702,9 @@ impl ApInt {
 
     /// Wrapping multiplication reporting signed overflow.
     pub fn smul_ov(&self, rhs: &Self) -> (Self, bool) {
-        if let Some((a, b)) = self.one_word(rhs) {
-            let w = self.width;
+        if let Some((a, b)) = self.one_word_signed(rhs) {
             // |a * b| <= 2^126: no i128 overflow.
-            let product = Self::signed_word(a, w) * Self::signed_word(b, w);
-            return (
-                Self::from_u64(w, product as u64),
-                Self::signed_overflows(product, w),
-            );
+            return Self::wrap_signed(self.width, a * b);
         }
         self.smul_ov_words(rhs)
     }
