@@ -42,6 +42,8 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 /// Runs `f`; if it panics, emits `rmlir: internal error in <what>: <message>`
 /// at the location `loc` gives (or on stderr when none) and returns `failed`.
 /// `loc` is only evaluated after a panic, keeping the happy path free of it.
+/// Inlined into each hook, so that the happy path is one frame.
+#[inline(always)]
 pub fn guard<'ir, R>(
     what: &str,
     loc: impl FnOnce() -> Option<Location<'ir>>,

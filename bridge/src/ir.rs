@@ -1268,6 +1268,7 @@ impl<'ir> Attr<'ir> {
         }
     }
     /// The value of a scalar integer/index attribute (BoolAttr included).
+    #[inline]
     pub fn as_int(self) -> Option<ApInt> {
         let mut low = 0u64;
         // SAFETY: attr is live; `low` has one word of room; the bridge
@@ -1275,12 +1276,17 @@ impl<'ir> Attr<'ir> {
         let width = unsafe { b::rmlirIntegerAttrGetWords(self.raw(), &mut low, 1) };
         let width = u32::try_from(width).ok()?;
         if width <= 64 {
-            return Some(ApInt::from_words(width, &[low]));
+            return Some(ApInt::from_u64(width, low));
         }
+        Some(self.wide_int(width))
+    }
+    /// [`as_int`](Attr::as_int) of an integer attribute wider than 64 bits.
+    #[cold]
+    fn wide_int(self, width: u32) -> ApInt {
         let mut big = vec![0u64; (width as usize).div_ceil(64)];
         // SAFETY: big has room for every word of the value.
         unsafe { b::rmlirIntegerAttrGetWords(self.raw(), big.as_mut_ptr(), big.len() as isize) };
-        Some(ApInt::from_words(width, &big))
+        ApInt::from_words(width, &big)
     }
     /// The bit pattern of a `FloatAttr` of any float type (f16, bf16, f32,
     /// f64, f80, f128, 8-bit floats...): (storage width, little-endian words).

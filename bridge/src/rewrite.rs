@@ -30,6 +30,7 @@ impl<'ir> Rewriter<'ir> {
     /// `raw` (with the conversion's `converter`, null outside conversions
     /// and for patterns without one); the changes it deferred are carried
     /// out when it returns. Every trampoline of a pattern goes through here.
+    #[inline(always)]
     pub(crate) fn apply(
         raw: MlirPatternRewriter,
         root: Op<'ir>,
