@@ -1429,16 +1429,16 @@ impl<'ir> Attr<'ir> {
     /// a float's bit pattern), what folders work on in bulk.
     pub fn dense_lanes(self) -> Option<(u32, Vec<u64>)> {
         let (_, width) = self.lane_shape()?;
-        self.read_lanes(width)
+        Some((width, self.read_lanes()?))
     }
     /// [`dense_lanes`](Attr::dense_lanes) of integer and index elements
     /// only: one zero-extended word per element.
     fn int_lanes(self) -> Option<Vec<u64>> {
-        let (is_int, width) = self.lane_shape()?;
+        let (is_int, _) = self.lane_shape()?;
         if !is_int {
             return None;
         }
-        self.read_lanes(width).map(|(_, lanes)| lanes)
+        self.read_lanes()
     }
     /// (integer or index elements, element width) of a non-splat dense
     /// attribute whose elements are 1 to 64 bits wide.
@@ -1457,9 +1457,9 @@ impl<'ir> Attr<'ir> {
     }
     /// The lanes of a dense attribute whose shape
     /// [`lane_shape`](Attr::lane_shape) accepted.
-    fn read_lanes(self, width: u32) -> Option<(u32, Vec<u64>)> {
+    fn read_lanes(self) -> Option<Vec<u64>> {
         let n = usize::try_from(self.num_elements()).ok()?;
-        words::read_dense_words(self, n).map(|lanes| (width, lanes))
+        words::read_dense_words(self, n)
     }
     /// Dense elements of shaped type `ty`, whose elements are integers or
     /// floats of at most 64 bits, from one word per element.
