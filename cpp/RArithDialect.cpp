@@ -60,3 +60,6 @@ Operation *mlir::rarith::RArithDialect::materializeConstant(
 }
 
 RMLIR_DIALECT_HANDLE(rarith, mlir::rarith::RArithDialect)
+
+// Typed access to each op's attributes by ODS index (generated).
+#include "RArithOpAccess.cpp.inc"

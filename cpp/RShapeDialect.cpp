@@ -104,3 +104,6 @@ Operation *mlir::rshape::RShapeDialect::materializeConstant(
 }
 
 RMLIR_DIALECT_HANDLE(rshape, mlir::rshape::RShapeDialect)
+
+// Typed access to each op's attributes by ODS index (generated).
+#include "RShapeOpAccess.cpp.inc"

@@ -119,6 +119,137 @@ mod tests {
     }
 
     #[test]
+    fn attributes_read_by_ods_index_are_those_read_by_name() {
+        with_ops(
+            r#"func.func @f(%x: i32, %y: i32, %a: f32, %s: tensor<?xf32>) -> i32 {
+                 %c = rarith.constant 7 : i32
+                 %d = rarith.addi %x, %c overflow<nuw> : i32
+                 %e = rarith.subi %d, %y : i32
+                 %p = rarith.cmpi sge, %e, %y : i32
+                 %q = rarith.cmpf olt, %a, %a fastmath<nnan, ninf> : f32
+                 %t = rarith.truncf %a to_nearest_away fastmath<contract> : f32 to f16
+                 %u = rarith.addf %a, %a : f32
+                 %k = rshape.const_shape [1, 2] : tensor<2xindex>
+                 %z = rshape.const_size 3
+                 %w = rshape.const_witness true
+                 %r = rshape.cstr_require %p, "must hold"
+                 %v = rshape.shape_of %s : tensor<?xf32> -> tensor<?xindex>
+                 return %e : i32
+               }"#,
+            |ops| {
+                let mut present = 0;
+                for &op in ops {
+                    let Some(id) = op.ods_id() else {
+                        continue;
+                    };
+                    for (index, name) in ODS_OPS[id as usize].attrs.iter().enumerate() {
+                        let by_name = op.attr(name);
+                        assert_eq!(
+                            op.ods_attr(id, index as u32, name),
+                            by_name,
+                            "{} {name}",
+                            op.name()
+                        );
+                        assert_eq!(op.ods_attr_named(id, name), by_name);
+                        present += usize::from(by_name.is_some());
+                    }
+                    // Asked as an op it is not, the class check declines and
+                    // the name decides.
+                    let other = if id == CmpIOp::ID {
+                        AddIOp::ID
+                    } else {
+                        CmpIOp::ID
+                    };
+                    assert_eq!(op.ods_attr(other, 0, "predicate"), op.attr("predicate"));
+                }
+                // Every attribute above is present, defaults included
+                // (subi's flags, addf's fastmath: stored as `none`).
+                assert_eq!(present, 13);
+                let addf = ops.iter().find_map(|o| o.view::<AddFOp>()).expect("addf");
+                assert_eq!(addf.fastmath(), FastMathFlags::NONE);
+            },
+        );
+    }
+
+    #[test]
+    fn ods_ops_are_built_by_index_as_by_name() {
+        with_ops(
+            r#"func.func @f(%x: i32, %y: i32) -> i1 {
+                 %s = rarith.subi %x, %y overflow<nsw> : i32
+                 %p = rarith.cmpi ult, %s, %y : i32
+                 return %p : i1
+               }"#,
+            |ops| {
+                let sub = ops.iter().find_map(|o| o.view::<SubIOp>()).expect("subi");
+                let cmp = ops.iter().find_map(|o| o.view::<CmpIOp>()).expect("cmpi");
+                let ctx = sub.context();
+                let (loc, ty) = (sub.location(), sub.result(0).ty());
+                let operands = [sub.lhs(), sub.rhs()];
+                let flags = sub.attr("overflowFlags").expect("flags");
+                let build = |name: crate::ffi::op_access::OpName, attrs: &[(&str, _)]| {
+                    Op::create(name, loc, &operands, &[ty], attrs).expect("builds")
+                };
+                let same = |a: Op, b: Op| {
+                    assert_eq!(a.name(), b.name());
+                    assert_eq!(a.num_operands(), b.num_operands());
+                    assert_eq!(a.operand(1), b.operand(1));
+                    assert_eq!(a.result(0).ty(), b.result(0).ty());
+                    for name in ["overflowFlags", "predicate", "rmlir.note"] {
+                        assert_eq!(a.attr(name), b.attr(name), "{name}");
+                    }
+                };
+                let given = [("overflowFlags", flags)];
+                let (a, b) = (
+                    build(SubIOp::OP, &given),
+                    build(SubIOp::NAME.into(), &given),
+                );
+                same(a.op(), b.op());
+                assert_eq!(
+                    a.op().view::<SubIOp>().map(|s| s.overflow_flags()),
+                    Some(IntegerOverflowFlags::NSW)
+                );
+                // Attributes left out take their ODS defaults.
+                let (a, b) = (build(SubIOp::OP, &[]), build(SubIOp::NAME.into(), &[]));
+                same(a.op(), b.op());
+                assert_eq!(
+                    a.op().view::<SubIOp>().map(|s| s.overflow_flags()),
+                    Some(IntegerOverflowFlags::NONE)
+                );
+                // A discardable attribute is kept, through MLIR's by-name path.
+                let note = [
+                    ("overflowFlags", flags),
+                    ("rmlir.note", ctx.bool_attr(true)),
+                ];
+                let (a, b) = (build(SubIOp::OP, &note), build(SubIOp::NAME.into(), &note));
+                same(a.op(), b.op());
+                assert!(a.op().attr("rmlir.note").is_some());
+                // An attribute of another kind than ODS declares is left to
+                // the by-name path too, which decides it as before.
+                let predicate = cmp.attr("predicate").expect("predicate");
+                let wrong = [("overflowFlags", predicate)];
+                let (a, b) = (
+                    build(SubIOp::OP, &wrong),
+                    build(SubIOp::NAME.into(), &wrong),
+                );
+                same(a.op(), b.op());
+                // Built as a cmpi, by index, with its predicate.
+                let c = Op::create(
+                    CmpIOp::OP,
+                    loc,
+                    &[sub.lhs(), sub.rhs()],
+                    &[cmp.result(0).ty()],
+                    &[("predicate", predicate)],
+                )
+                .expect("cmpi");
+                assert_eq!(
+                    c.op().view::<CmpIOp>().and_then(|c| c.predicate()),
+                    Some(CmpIPredicate::Ult)
+                );
+            },
+        );
+    }
+
+    #[test]
     fn ops_of_other_dialects_and_unregistered_ops_of_ours_have_no_ods_id() {
         with_ops(
             r#"func.func @f(%x: index) -> index {

@@ -95,6 +95,10 @@ pub fn cxx(prefix: &Path) -> cc::Build {
         .define("__STDC_CONSTANT_MACROS", None)
         .define("__STDC_FORMAT_MACROS", None)
         .define("__STDC_LIMIT_MACROS", None)
+        // As libMLIR.so itself is built: without assertions, which would
+        // otherwise be compiled into every inline MLIR function we use
+        // (casts, op accessors, the generated op classes).
+        .define("NDEBUG", None)
         .flag("-fno-exceptions")
         .flag("-fPIC")
         .flag("-fvisibility-inlines-hidden")
@@ -330,6 +334,13 @@ impl DialectBuild {
         let write = |file: &str, text: String| {
             fs::write(out.join(file), text).unwrap_or_else(|e| panic!("write {file}: {e}"))
         };
+        for (d, dialect) in self.dialects.iter().zip(&dialects) {
+            fs::write(
+                gen_dir.join(format!("{}OpAccess.cpp.inc", d.stem)),
+                ods::op_access(dialect),
+            )
+            .expect("write the typed op access");
+        }
         write("ods_ops.rs", ods::op_table(&dialects));
         write("ods_typed.rs", ods::typed(&dialects, &self.paths));
         write("ods_enums.rs", ods::enums(&dialects));

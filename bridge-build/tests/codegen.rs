@@ -128,3 +128,30 @@ fn a_crate_without_passes_gets_an_empty_pass_table() {
         passes::none().contains("pub static ODS_PASSES: &[::rmlir_bridge::passes::PassDef] = &[];")
     );
 }
+
+#[test]
+fn each_op_gets_typed_attribute_access_by_ods_index() {
+    let access = ods::op_access(&toy());
+    // One specialization and one registration per op, in the dialect's
+    // C++ namespace.
+    assert_eq!(access.matches("struct rmlir::bridge::OdsAttrs<").count(), 5);
+    assert!(
+        access.contains("static const ::rmlir::bridge::OpAccessRegistration<::mlir::toy::ClampOp>")
+    );
+    // Attribute i is the op's i-th ODS attribute, a member of its properties.
+    assert!(access.contains("    case 0:\n      return p.lo;\n    case 1:\n      return p.hi;"));
+    assert!(access.contains("return ::rmlir::bridge::setAttrMember(p.hi, value);"));
+    // An op without attributes reads and stores none.
+    let add = &access[access.find("OdsAttrs<::mlir::toy::AddOp>").unwrap()..];
+    let add = &add[..add.find("\n};").unwrap()];
+    assert!(add.contains("return {};") && add.contains("return false;"));
+    assert!(!add.contains("getPropertiesStorage"));
+    // The op table lists each op's attributes, and the one it folds to by
+    // its index among them.
+    let table = ods::op_table(&[toy()]);
+    assert!(
+        table.contains("folds_to_attr: Some(0), attrs: &[\"value\"]"),
+        "{table}"
+    );
+    assert!(table.contains("attrs: &[\"lo\", \"hi\"]"));
+}

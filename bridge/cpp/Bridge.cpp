@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SwapByteOrder.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -362,6 +363,20 @@ void registerEnumAttrAccess(EnumAttrAccess access) {
                                  const EnumAttrAccess &b) {
     return a.getValue == b.getValue;
   });
+}
+
+/// Op name -> the typed access its declaring library registered.
+static llvm::StringMap<const RmlirOpAccess *> &opAccesses(
+    std::unique_lock<std::mutex> &lock) {
+  static std::mutex mutex;
+  static llvm::StringMap<const RmlirOpAccess *> accesses;
+  lock = std::unique_lock<std::mutex>(mutex);
+  return accesses;
+}
+
+void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
+  std::unique_lock<std::mutex> lock;
+  opAccesses(lock)[name] = access;
 }
 
 namespace {
@@ -860,6 +875,13 @@ extern "C" MlirTypeID rmlirContextRegisteredOpTypeID(MlirContext ctx,
   std::optional<RegisteredOperationName> info =
       RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
   return wrap(info ? info->getTypeID() : TypeID());
+}
+
+extern "C" const RmlirOpAccess *rmlirOpAccessOf(MlirStringRef name) {
+  std::unique_lock<std::mutex> lock;
+  auto &accesses = opAccesses(lock);
+  auto it = accesses.find(toCxx(name));
+  return it == accesses.end() ? nullptr : it->second;
 }
 
 extern "C" bool rmlirOperationIsProperAncestor(MlirOperation a,

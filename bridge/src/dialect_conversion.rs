@@ -29,9 +29,9 @@ pub struct MaterializeBuilder {
 
 impl MaterializeBuilder {
     /// Creates an op of a registered name at the materialization point.
-    pub fn create<'ir>(
+    pub fn create<'ir, 'n>(
         &self,
-        name: &str,
+        name: impl Into<crate::op_access::OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],

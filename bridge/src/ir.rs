@@ -6,6 +6,7 @@
 //! operates on a live object of the right kind.
 
 use super::bindings as b;
+use super::op_access::OpName;
 use super::words;
 use crate::semantics::ApInt;
 use crate::semantics::float::{Format, Fp};
@@ -574,10 +575,11 @@ impl<'ir> Op<'ir> {
         // SAFETY: op is live; message is borrowed for the call.
         unsafe { b::rmlirEmitOpError(self.raw(), sref(message)) }
     }
-    /// Creates a detached op of a registered name, or `None` when that name is
-    /// not registered (or an operand is of another context than `loc`).
-    pub fn create(
-        name: &str,
+    /// Creates a detached op of a registered name (an [`OpName`]: an ODS
+    /// op's `OP`, or any op's full name), or `None` when that name is not
+    /// registered (or an operand is of another context than `loc`).
+    pub fn create<'n>(
+        name: impl Into<OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
@@ -589,27 +591,38 @@ impl<'ir> Op<'ir> {
     /// [`Op::create`] of an op the caller knows to be registered (a
     /// dialect its pass or pattern depends on); panics otherwise, a bug the
     /// panic guard reports at the op being processed.
-    pub fn create_registered(
-        name: &str,
+    pub fn create_registered<'n>(
+        name: impl Into<OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Detached<'ir> {
+        let name = name.into();
         Op::create(name, loc, operands, result_types, attrs).unwrap_or_else(|| {
-            panic!("op `{name}` is not registered, or an operand is of another context")
+            panic!(
+                "op `{}` is not registered, or an operand is of another context",
+                name.name()
+            )
         })
     }
 
-    /// As [`Op::create`], with `regions` empty regions.
-    pub fn create_with_regions(
-        name: &str,
+    /// As [`Op::create`], with `regions` empty regions. An ODS op is built
+    /// through its typed access ([`crate::op_access`]); any other, and any
+    /// case that access declines, by name.
+    pub fn create_with_regions<'n>(
+        name: impl Into<OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
         regions: usize,
     ) -> Option<Detached<'ir>> {
+        let name = name.into();
+        if let Some(op) = Op::create_ods(name, loc, operands, result_types, attrs, regions) {
+            return Some(op);
+        }
+        let name = name.name();
         let mut names: smallvec::SmallVec<[MlirStringRef; 4]> = smallvec::SmallVec::new();
         let mut values: smallvec::SmallVec<[MlirAttribute; 4]> = smallvec::SmallVec::new();
         if attrs.len() > 4 {

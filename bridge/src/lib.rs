@@ -137,6 +137,7 @@ pub mod guard;
 pub mod hooks;
 pub mod ir;
 pub mod model;
+pub mod op_access;
 pub mod op_build;
 pub mod passes;
 pub mod plugin;

@@ -458,8 +458,19 @@ pub struct OpDecl {
     /// Carries `RustIntRange` (InferIntRangeInterface).
     pub int_range: bool,
     /// The attribute the op (ConstantLike) folds to, declared in ODS with
-    /// `rustFoldsToAttr`.
-    pub folds_to_attr: Option<&'static str>,
+    /// `rustFoldsToAttr`: its index in [`attrs`](OpDecl::attrs).
+    pub folds_to_attr: Option<u32>,
+    /// Its inherent attributes' names, in ODS order (an attribute's index
+    /// is its position here).
+    pub attrs: &'static [&'static str],
+}
+
+impl OpDecl {
+    /// The ODS index of inherent attribute `name`.
+    #[inline]
+    pub fn attr_index(&self, name: &str) -> Option<u32> {
+        self.attrs.iter().position(|a| *a == name).map(|i| i as u32)
+    }
 }
 
 /// The dense id of `name` in `ops` (sorted by name, as generated).

@@ -62,9 +62,9 @@ impl<'ir> Rewriter<'ir> {
 
     /// Creates an op of a registered name before the root op. Panics if the
     /// name is not registered (a bug in the pattern, caught by the FFI guard).
-    pub fn create(
+    pub fn create<'n>(
         &mut self,
-        name: &str,
+        name: impl Into<crate::op_access::OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
@@ -77,9 +77,9 @@ impl<'ir> Rewriter<'ir> {
     /// MLIR's `createOrFold`: creates an op before the root op and folds it
     /// at once; returns its results, or what it folded to (the op is then
     /// erased; constants are materialized before the root op).
-    pub fn create_or_fold(
+    pub fn create_or_fold<'n>(
         &mut self,
-        name: &str,
+        name: impl Into<crate::op_access::OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],

@@ -6,6 +6,7 @@
 //! by comparing names.
 
 use crate::ir::{Attr, Op, Value};
+use crate::op_access::OpName;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -18,6 +19,9 @@ pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
     const ID: u32;
     /// The op's full name (`rarith.subi`), for diagnostics and creation.
     const NAME: &'static str;
+    /// The op to create ([`Op::create`], `Rewriter::create`): by id, so
+    /// that it is built through its typed access.
+    const OP: OpName<'static> = OpName::ods(Self::ID, Self::NAME);
     /// The view of `op`, which the caller knows to be of this kind.
     fn from_op_unchecked(op: Op<'ir>) -> Self;
     /// The op seen through the view.
@@ -171,11 +175,12 @@ impl<'ir> Op<'ir> {
     /// (`rustFoldsToAttr`: `rarith.constant`, `rshape.const_shape`, ...) are
     /// read directly, without a fold round trip through MLIR.
     pub fn constant_value(self) -> Option<Attr<'ir>> {
-        let declared = self
-            .ods_id()
-            .and_then(|id| crate::hooks::op_decls()[id as usize].folds_to_attr);
-        match declared {
-            Some(name) => self.attr(name),
+        let Some(id) = self.ods_id() else {
+            return self.fold_constant();
+        };
+        let decl = &crate::hooks::op_decls()[id as usize];
+        match decl.folds_to_attr {
+            Some(index) => self.ods_attr(id, index, decl.attrs[index as usize]),
             None => self.fold_constant(),
         }
     }

@@ -469,9 +469,9 @@ impl<'ir> Builder<'ir> {
     }
 
     /// Creates and inserts an op of a registered name.
-    pub fn create(
+    pub fn create<'n>(
         &self,
-        name: &str,
+        name: impl Into<crate::op_access::OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],

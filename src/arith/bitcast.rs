@@ -81,7 +81,7 @@ fn bitcast_of_bitcast<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let loc = crate::ffi::ir::Location::fused(&[op.location(), inner.location()]);
     let new = rw
         .create(
-            rarith::BitcastOp::NAME,
+            rarith::BitcastOp::OP,
             loc,
             &[inner.operand(0)],
             &[op.result(0).ty()],

@@ -15,8 +15,8 @@ hooks!(rarith::CmpIOp {
 });
 
 fn predicate(op: Op) -> CmpIPredicate {
-    op.enum_attr("predicate")
-        .and_then(CmpIPredicate::from_value)
+    rarith::CmpIOp::from_op_unchecked(op)
+        .predicate()
         .expect("rarith.cmpi has a valid predicate")
 }
 

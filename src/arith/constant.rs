@@ -12,7 +12,8 @@ hooks!(rarith::ConstantOp {
 });
 
 fn value<'ir>(op: Op<'ir>) -> Attr<'ir> {
-    op.attr("value")
+    rarith::ConstantOp::from_op_unchecked(op)
+        .value()
         .expect("rarith.constant has a value attribute")
 }
 
@@ -89,13 +90,7 @@ pub fn materialize<'ir>(
     if !is_buildable_with(value, ty) {
         return None;
     }
-    Op::create(
-        rarith::ConstantOp::NAME,
-        loc,
-        &[],
-        &[ty],
-        &[("value", value)],
-    )
+    Op::create(rarith::ConstantOp::OP, loc, &[], &[ty], &[("value", value)])
 }
 
 /// Creates an `rarith.constant` of `value` with the rewriter.
@@ -105,11 +100,5 @@ pub fn create<'ir>(
     loc: Location<'ir>,
 ) -> Op<'ir> {
     let ty = value.ty().expect("typed constant");
-    rw.create(
-        rarith::ConstantOp::NAME,
-        loc,
-        &[],
-        &[ty],
-        &[("value", value)],
-    )
+    rw.create(rarith::ConstantOp::OP, loc, &[], &[ty], &[("value", value)])
 }

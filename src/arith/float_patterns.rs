@@ -231,7 +231,7 @@ fn cmpf_int_to_fp_const<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     );
     let new = rw
         .create(
-            rarith::CmpIOp::NAME,
+            rarith::CmpIOp::OP,
             loc,
             &[int_val, c],
             &[op.result(0).ty()],

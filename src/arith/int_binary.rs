@@ -139,7 +139,7 @@ fn speculate_signed(op: Op) -> Speculatability {
 /// unsigned, nsw for signed).
 fn fold_div_mul<'ir>(lhs: Value<'ir>, rhs: Value<'ir>, flag: u64) -> Option<Value<'ir>> {
     let mul = lhs.defined_by::<rarith::MulIOp>()?;
-    if mul.enum_attr("overflowFlags").unwrap_or(0) & flag != flag {
+    if u64::from(mul.overflow_flags().bits()) & flag != flag {
         return None;
     }
     if mul.operand(0) == rhs {

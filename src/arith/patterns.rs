@@ -4,6 +4,7 @@
 
 use super::fold::{constant_int_of, zero_attr};
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
+use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::rarith::IntegerOverflowFlags;
 use crate::ods::{OdsOp, rarith};
@@ -20,8 +21,11 @@ fn scalar_constant<'ir>(v: Value<'ir>) -> Option<Attr<'ir>> {
     v.defining_op()?.constant_value().filter(|a| a.is_integer())
 }
 
-fn flags(op: Op) -> u64 {
-    op.enum_attr(FLAGS).unwrap_or(0)
+/// The overflow flags of `op`, the ODS op of id `id`.
+fn flags(op: Op, id: u32) -> u64 {
+    op.ods_attr_named(id, FLAGS)
+        .and_then(|a| a.enum_value())
+        .unwrap_or(0)
 }
 
 fn flags_attr<'ir>(op: Op<'ir>, bits: u64) -> Attr<'ir> {
@@ -36,7 +40,7 @@ fn constant<'ir>(rw: &mut Rewriter<'ir>, value: Attr<'ir>, loc: Location<'ir>) -
 
 fn binary<'ir>(
     rw: &mut Rewriter<'ir>,
-    name: &str,
+    name: OpName<'static>,
     loc: Location<'ir>,
     lhs: Value<'ir>,
     rhs: Value<'ir>,
@@ -60,6 +64,9 @@ enum Side {
 /// `outer(inner(..x.., c0), c1)` shapes: the inner op is the outer op's
 /// non-constant operand; both constants are scalar integers.
 struct Reassoc {
+    /// The outer (root) op.
+    outer: u32,
+    /// The inner op.
     inner: u32,
     /// Position of c0 in the inner op (x takes the other one).
     inner_const: Side,
@@ -69,7 +76,7 @@ struct Reassoc {
     /// as signed and as unsigned numbers.
     combine: fn(&ApInt, &ApInt) -> (ApInt, bool, bool),
     /// The op replacing the outer one.
-    result: &'static str,
+    result: OpName<'static>,
     /// Whether the new constant is the new op's lhs (else its rhs).
     const_first: bool,
     /// Intersect both ops' overflow flags (else no flags).
@@ -114,7 +121,7 @@ fn reassociate<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, r: &Reassoc) -> bool {
         keep = IntegerOverflowFlags::from_bits(keep.bits() & !IntegerOverflowFlags::NUW.bits());
     }
     let bits = if r.merge_flags {
-        flags(op) & flags(inner) & u64::from(keep.bits())
+        flags(op, r.outer) & flags(inner, r.inner) & u64::from(keep.bits())
     } else {
         0
     };
@@ -147,11 +154,12 @@ fn mul(a: &ApInt, b: &ApInt) -> (ApInt, bool, bool) {
 // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
 fn addi_addi_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::AddIOp::ID,
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Rhs,
         combine: add,
-        result: rarith::AddIOp::NAME,
+        result: rarith::AddIOp::OP,
         const_first: false,
         merge_flags: true,
     };
@@ -160,11 +168,12 @@ fn addi_addi_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
 fn addi_subi_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::AddIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Rhs,
         combine: sub_rev,
-        result: rarith::AddIOp::NAME,
+        result: rarith::AddIOp::OP,
         const_first: false,
         merge_flags: true,
     };
@@ -173,11 +182,12 @@ fn addi_subi_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
 fn addi_subi_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::AddIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
         outer_const: Side::Rhs,
         combine: add,
-        result: rarith::SubIOp::NAME,
+        result: rarith::SubIOp::OP,
         const_first: true,
         merge_flags: true,
     };
@@ -186,11 +196,12 @@ fn addi_subi_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(addi(x, c0), c1) -> addi(x, c0 - c1), no flags
 fn subi_rhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Rhs,
         combine: sub,
-        result: rarith::AddIOp::NAME,
+        result: rarith::AddIOp::OP,
         const_first: false,
         merge_flags: false,
     };
@@ -199,11 +210,12 @@ fn subi_rhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
 fn subi_lhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::AddIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Lhs,
         combine: sub_rev,
-        result: rarith::SubIOp::NAME,
+        result: rarith::SubIOp::OP,
         const_first: true,
         merge_flags: true,
     };
@@ -212,11 +224,12 @@ fn subi_lhs_add_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
 fn subi_rhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Rhs,
         combine: add,
-        result: rarith::SubIOp::NAME,
+        result: rarith::SubIOp::OP,
         const_first: false,
         merge_flags: true,
     };
@@ -225,11 +238,12 @@ fn subi_rhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
 fn subi_rhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
         outer_const: Side::Rhs,
         combine: sub,
-        result: rarith::SubIOp::NAME,
+        result: rarith::SubIOp::OP,
         const_first: true,
         merge_flags: true,
     };
@@ -238,11 +252,12 @@ fn subi_rhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
 fn subi_lhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Lhs,
         combine: add,
-        result: rarith::SubIOp::NAME,
+        result: rarith::SubIOp::OP,
         const_first: true,
         merge_flags: true,
     };
@@ -251,11 +266,12 @@ fn subi_lhs_sub_constant_rhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
 fn subi_lhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::SubIOp::ID,
         inner: rarith::SubIOp::ID,
         inner_const: Side::Lhs,
         outer_const: Side::Lhs,
         combine: sub_rev,
-        result: rarith::AddIOp::NAME,
+        result: rarith::AddIOp::OP,
         const_first: false,
         merge_flags: true,
     };
@@ -264,11 +280,12 @@ fn subi_lhs_sub_constant_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
 fn muli_muli_constant<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     const RULE: Reassoc = Reassoc {
+        outer: rarith::MulIOp::ID,
         inner: rarith::MulIOp::ID,
         inner_const: Side::Rhs,
         outer_const: Side::Rhs,
         combine: mul,
-        result: rarith::MulIOp::NAME,
+        result: rarith::MulIOp::OP,
         const_first: false,
         merge_flags: true,
     };
@@ -302,7 +319,7 @@ fn addi_of_negated<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, at: usize) -> bool 
     let loc = Location::fused_of(&[op, *m]);
     let new = binary(
         rw,
-        rarith::SubIOp::NAME,
+        rarith::SubIOp::OP,
         loc,
         op.operand(1 - at),
         m.operand(0),
@@ -326,10 +343,10 @@ fn subi_subi_lhs_rhs_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     };
     let loc = Location::fused_of(&[op, *inner]);
     let c = constant(rw, zero, loc);
-    let bits = flags(op) & flags(*inner);
+    let bits = flags(op, rarith::SubIOp::ID) & flags(*inner, rarith::SubIOp::ID);
     let new = binary(
         rw,
-        rarith::SubIOp::NAME,
+        rarith::SubIOp::OP,
         loc,
         c,
         y,
@@ -342,7 +359,7 @@ fn subi_subi_lhs_rhs_lhs<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 // Extended arithmetic -------------------------------------------------------------
 
 /// `op(x, y)` with an unused second result -> `[narrow(x, y), x]`.
-fn drop_unused_high<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, narrow: &str) -> bool {
+fn drop_unused_high<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, narrow: OpName<'static>) -> bool {
     if op.result(1).has_uses() {
         return false;
     }
@@ -353,13 +370,13 @@ fn drop_unused_high<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, narrow: &str) -> b
 }
 
 fn addui_extended_to_addi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    drop_unused_high(op, rw, rarith::AddIOp::NAME)
+    drop_unused_high(op, rw, rarith::AddIOp::OP)
 }
 fn mulsi_extended_to_muli<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    drop_unused_high(op, rw, rarith::MulIOp::NAME)
+    drop_unused_high(op, rw, rarith::MulIOp::OP)
 }
 fn mului_extended_to_muli<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    drop_unused_high(op, rw, rarith::MulIOp::NAME)
+    drop_unused_high(op, rw, rarith::MulIOp::OP)
 }
 
 /// mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]
@@ -392,7 +409,7 @@ fn mulsi_extended_rhs_one<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     );
     let cmp = rw
         .create(
-            rarith::CmpIOp::NAME,
+            rarith::CmpIOp::OP,
             loc,
             &[x, z],
             &[i1_ty],
@@ -400,13 +417,7 @@ fn mulsi_extended_rhs_one<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         )
         .result(0);
     let high = rw
-        .create(
-            rarith::ExtSIOp::NAME,
-            loc,
-            &[cmp],
-            &[op.result(1).ty()],
-            &[],
-        )
+        .create(rarith::ExtSIOp::OP, loc, &[cmp], &[op.result(1).ty()], &[])
         .result(0);
     rw.replace_op(op, &[x, high]);
     true
@@ -470,10 +481,7 @@ fn xori_not_cmpi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     if !(c.width() == 1 && c.is_one() && op.operand(1).ty().is_signless_integer()) {
         return false;
     }
-    let Some(pred) = cmp
-        .enum_attr("predicate")
-        .and_then(CmpIPredicate::from_value)
-    else {
+    let Some(pred) = cmp.predicate() else {
         return false;
     };
     let ctx = op.context();
@@ -484,7 +492,7 @@ fn xori_not_cmpi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let loc = Location::fused_of(&[op, *cmp]);
     let new = rw
         .create(
-            rarith::CmpIOp::NAME,
+            rarith::CmpIOp::OP,
             loc,
             &[cmp.operand(0), cmp.operand(1)],
             &[op.result(0).ty()],
@@ -497,10 +505,8 @@ fn xori_not_cmpi<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 
 /// cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) for a, b of one type.
 fn cmpi_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let Some(pred) = op
-        .enum_attr("predicate")
-        .and_then(CmpIPredicate::from_value)
-    else {
+    let cmp = rarith::CmpIOp::from_op_unchecked(op);
+    let Some(pred) = cmp.predicate() else {
         return false;
     };
     if !matches!(pred, CmpIPredicate::Eq | CmpIPredicate::Ne) {
@@ -517,10 +523,12 @@ fn cmpi_of_ext<'ir, Ext: OdsOp<'ir>>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> boo
         return false;
     }
     let loc = Location::fused_of(&[op, *a, *b]);
-    let p = op.attr("predicate").expect("predicate");
+    let p = op
+        .ods_attr_named(rarith::CmpIOp::ID, "predicate")
+        .expect("predicate");
     let new = rw
         .create(
-            rarith::CmpIOp::NAME,
+            rarith::CmpIOp::OP,
             loc,
             &[x, y],
             &[op.result(0).ty()],
@@ -659,12 +667,12 @@ fn trunci_shrsi_to_trunci_shrui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> boo
     let loc = Location::fused_of(&[op, *shr]);
     let c_new = constant(rw, c_attr, loc);
     let shrui = rw
-        .create(rarith::ShRUIOp::NAME, loc, &[x, c_new], &[x.ty()], &[])
+        .create(rarith::ShRUIOp::OP, loc, &[x, c_new], &[x.ty()], &[])
         .result(0);
     let f = op.attr(FLAGS).expect("overflow flags");
     let new = rw
         .create(
-            rarith::TruncIOp::NAME,
+            rarith::TruncIOp::OP,
             loc,
             &[shrui],
             &[op.result(0).ty()],

@@ -124,7 +124,7 @@ fn select<'ir>(
     a: Value<'ir>,
     b: Value<'ir>,
 ) -> Value<'ir> {
-    rw.create(rarith::SelectOp::NAME, loc, &[c, a, b], &[a.ty()], &[])
+    rw.create(rarith::SelectOp::OP, loc, &[c, a, b], &[a.ty()], &[])
         .result(0)
 }
 
@@ -205,7 +205,7 @@ fn select_i1_to_not<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let p = op.operand(0);
     let t = super::constant::create(rw, op.context().bool_attr(true), loc).result(0);
     let new = rw
-        .create(rarith::XOrIOp::NAME, loc, &[p, t], &[p.ty()], &[])
+        .create(rarith::XOrIOp::OP, loc, &[p, t], &[p.ty()], &[])
         .result(0);
     rw.replace_op(op, &[new]);
     true
@@ -235,13 +235,13 @@ fn select_to_extui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
             &ApInt::from_u64(cond.ty().int_width().unwrap_or(1), 1),
         );
         let c1 = super::constant::create(rw, one, loc).result(0);
-        rw.create(rarith::XOrIOp::NAME, loc, &[cond, c1], &[cond.ty()], &[])
+        rw.create(rarith::XOrIOp::OP, loc, &[cond, c1], &[cond.ty()], &[])
             .result(0)
     } else {
         return false;
     };
     let new = rw
-        .create(rarith::ExtUIOp::NAME, loc, &[arg], &[ty], &[])
+        .create(rarith::ExtUIOp::OP, loc, &[arg], &[ty], &[])
         .result(0);
     rw.replace_op(op, &[new]);
     true

@@ -136,14 +136,8 @@ impl<'ir> Lowering<'_, 'ir> {
         } else {
             Attr::int(ty, &ApInt::from_i64(width, v))
         };
-        b.create(
-            rarith::ConstantOp::NAME,
-            loc,
-            &[],
-            &[ty],
-            &[("value", attr)],
-        )
-        .result(0)
+        b.create(rarith::ConstantOp::OP, loc, &[], &[ty], &[("value", attr)])
+            .result(0)
     }
 
     /// The runtime function `_mlir_apfloat_<name>`, declared at the top of
@@ -211,14 +205,14 @@ impl<'ir> Lowering<'_, 'ir> {
     ) -> Option<Value<'ir>> {
         let width = crate::ffi::ir::float_width(x.ty())?;
         let bits = b
-            .create(rarith::BitcastOp::NAME, loc, &[x], &[self.int(width)], &[])
+            .create(rarith::BitcastOp::OP, loc, &[x], &[self.int(width)], &[])
             .result(0);
         if width == 64 {
             // Upstream extends i64 to i64 here, which does not verify.
             return Some(bits);
         }
         Some(
-            b.create(rarith::ExtUIOp::NAME, loc, &[bits], &[self.int(64)], &[])
+            b.create(rarith::ExtUIOp::OP, loc, &[bits], &[self.int(64)], &[])
                 .result(0),
         )
     }
@@ -235,11 +229,11 @@ impl<'ir> Lowering<'_, 'ir> {
         let bits = if width == 64 {
             r
         } else {
-            b.create(rarith::TruncIOp::NAME, loc, &[r], &[self.int(width)], &[])
+            b.create(rarith::TruncIOp::OP, loc, &[r], &[self.int(width)], &[])
                 .result(0)
         };
         Some(
-            b.create(rarith::BitcastOp::NAME, loc, &[bits], &[float], &[])
+            b.create(rarith::BitcastOp::OP, loc, &[bits], &[float], &[])
                 .result(0),
         )
     }
@@ -379,7 +373,7 @@ impl<'ir> Lowering<'_, 'ir> {
                     return Some(res);
                 }
                 Some(
-                    b.create(rarith::TruncIOp::NAME, loc, &[res], &[out], &[])
+                    b.create(rarith::TruncIOp::OP, loc, &[res], &[out], &[])
                         .result(0),
                 )
             }
@@ -440,17 +434,11 @@ impl<'ir> Lowering<'_, 'ir> {
         let r_pos = self.any_of(b, loc, cr, &[2]);
         let one = self.constant(b, loc, 1, 1);
         let x_not_neg = b
-            .create(
-                rarith::XOrIOp::NAME,
-                loc,
-                &[x_neg, one],
-                &[self.int(1)],
-                &[],
-            )
+            .create(rarith::XOrIOp::OP, loc, &[x_neg, one], &[self.int(1)], &[])
             .result(0);
         let a = b
             .create(
-                rarith::AndIOp::NAME,
+                rarith::AndIOp::OP,
                 loc,
                 &[x_neg, r_pos],
                 &[self.int(1)],
@@ -459,7 +447,7 @@ impl<'ir> Lowering<'_, 'ir> {
             .result(0);
         let c = b
             .create(
-                rarith::AndIOp::NAME,
+                rarith::AndIOp::OP,
                 loc,
                 &[x_not_neg, r_neg],
                 &[self.int(1)],
@@ -467,16 +455,16 @@ impl<'ir> Lowering<'_, 'ir> {
             )
             .result(0);
         let wrong_sign = b
-            .create(rarith::OrIOp::NAME, loc, &[a, c], &[self.int(1)], &[])
+            .create(rarith::OrIOp::OP, loc, &[a, c], &[self.int(1)], &[])
             .result(0);
         let ay = self.call(b, loc, self.runtime("abs"), &[sem, y], i64);
         let nay = self.call(b, loc, self.runtime("neg"), &[sem, ay], i64);
         let step = b
-            .create(rarith::SelectOp::NAME, loc, &[x_neg, nay, ay], &[i64], &[])
+            .create(rarith::SelectOp::OP, loc, &[x_neg, nay, ay], &[i64], &[])
             .result(0);
         let fixed = self.call(b, loc, self.runtime("add"), &[sem, r, step], i64);
         b.create(
-            rarith::SelectOp::NAME,
+            rarith::SelectOp::OP,
             loc,
             &[wrong_sign, fixed, r],
             &[i64],
@@ -557,7 +545,7 @@ impl<'ir> Lowering<'_, 'ir> {
         let eq = Attr::int(self.int(64), &ApInt::from_u64(64, 0));
         let first = b
             .create(
-                rarith::CmpIOp::NAME,
+                rarith::CmpIOp::OP,
                 loc,
                 &[cmp, c],
                 &[self.int(1)],
@@ -568,13 +556,7 @@ impl<'ir> Lowering<'_, 'ir> {
             return first;
         }
         let rest = self.any_of(b, loc, cmp, &vals[1..]);
-        b.create(
-            rarith::OrIOp::NAME,
-            loc,
-            &[first, rest],
-            &[self.int(1)],
-            &[],
-        )
-        .result(0)
+        b.create(rarith::OrIOp::OP, loc, &[first, rest], &[self.int(1)], &[])
+            .result(0)
     }
 }

@@ -135,7 +135,7 @@ fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
     let extend = materialize_fn(|b, ty, inputs, loc| {
         let [input] = inputs else { return None };
         let ext = b.create(
-            rarith::ExtFOp::NAME,
+            rarith::ExtFOp::OP,
             loc,
             &[*input],
             &[ty],
@@ -192,7 +192,7 @@ fn emulate_op<'ir>(
     for ((res, old), new) in results.iter_mut().zip(&old_types).zip(&new_types) {
         if old != new {
             let trunc = rw.create(
-                rarith::TruncFOp::NAME,
+                rarith::TruncFOp::OP,
                 loc,
                 &[*res],
                 &[*old],

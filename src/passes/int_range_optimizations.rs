@@ -77,7 +77,7 @@ fn replace_with_constant<'ir>(
         Some(op) => op,
         None => {
             let Some(op) = Op::create(
-                rarith::ConstantOp::NAME,
+                rarith::ConstantOp::OP,
                 v.location(),
                 &[],
                 &[ty],

@@ -41,10 +41,10 @@ fn tensor_dim_to_get_extent<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         .map_or(crate::semantics::shape::DYNAMIC, |r| r as i64);
     let shape_ty = ctx.ranked_tensor(&[rank], ctx.index_type());
     let loc = op.location();
-    let shape = rw.create(rshape::ShapeOfOp::NAME, loc, &[source], &[shape_ty], &[]);
+    let shape = rw.create(rshape::ShapeOfOp::OP, loc, &[source], &[shape_ty], &[]);
     let ty = op.result(0).ty();
     let extent = rw.create(
-        rshape::GetExtentOp::NAME,
+        rshape::GetExtentOp::OP,
         loc,
         &[shape.result(0), op.operand(1)],
         &[ty],
@@ -249,7 +249,7 @@ fn create_shape_function<'ir>(
         .defining_op()
         .map_or_else(|| func.location(), |d| d.location());
     let shape_fn = Op::create_with_regions(
-        rshape::FuncOp::NAME,
+        rshape::FuncOp::OP,
         loc,
         &[],
         &[],
@@ -280,5 +280,5 @@ fn create_shape_function<'ir>(
         b.insert(clone);
     }
     let result = *mapping.get(&shape).unwrap_or(&shape);
-    b.create(rshape::ReturnOp::NAME, loc, &[result], &[], &[]);
+    b.create(rshape::ReturnOp::OP, loc, &[result], &[], &[]);
 }

@@ -110,14 +110,8 @@ fn run(ir: &Ir) -> bool {
         let want = shape_of.result(0).ty();
         if want != extent_ty {
             result = if is_shape_type(want) {
-                b.create(
-                    rshape::FromExtentTensorOp::NAME,
-                    loc,
-                    &[result],
-                    &[want],
-                    &[],
-                )
-                .result(0)
+                b.create(rshape::FromExtentTensorOp::OP, loc, &[result], &[want], &[])
+                    .result(0)
             } else {
                 b.create("tensor.cast", loc, &[result], &[want], &[])
                     .result(0)
@@ -336,7 +330,7 @@ impl<'ir> Reifier<'ir> {
     fn open_assuming(&mut self, witness: Value<'ir>, loc: Location<'ir>) {
         let extent_ty = self.ctx.ranked_tensor(&[DYNAMIC], self.ctx.index_type());
         let assuming = Op::create_with_regions(
-            rshape::AssumingOp::NAME,
+            rshape::AssumingOp::OP,
             loc,
             &[witness],
             &[extent_ty],

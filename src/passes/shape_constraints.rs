@@ -74,7 +74,7 @@ fn replace_with_passing<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = op.result(0).ty();
     let attrs = [("passing", ctx.bool_attr(true))];
     let w = rw.create(
-        rshape::ConstWitnessOp::NAME,
+        rshape::ConstWitnessOp::OP,
         op.location(),
         &[],
         &[ty],

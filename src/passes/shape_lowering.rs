@@ -40,9 +40,8 @@ fn lower_num_elements(ir: &Ir, op: Op) {
         .expect("a constant 1 of size or index type");
     let init = b.insert(init);
     let init = init.result(0);
-    let reduce =
-        Op::create_with_regions(rshape::ReduceOp::NAME, loc, &[shape, init], &[ty], &[], 1)
-            .expect("rshape.reduce is registered");
+    let reduce = Op::create_with_regions(rshape::ReduceOp::OP, loc, &[shape, init], &[ty], &[], 1)
+        .expect("rshape.reduce is registered");
     let reduce = b.insert(reduce);
     let extent_ty = if crate::shape::is_shape_type(shape.ty()) {
         crate::shape::size_type(ctx)
@@ -52,11 +51,11 @@ fn lower_num_elements(ir: &Ir, op: Op) {
     let region = reduce.region(0).expect("reduce has a region");
     let body = region.append_block(&[ctx.index_type(), extent_ty, ty], loc);
     let (extent, acc) = (body.argument(1), body.argument(2));
-    let product = Op::create(rshape::MulOp::NAME, loc, &[extent, acc], &[ty], &[])
-        .expect(rshape::MulOp::NAME);
+    let product =
+        Op::create(rshape::MulOp::OP, loc, &[extent, acc], &[ty], &[]).expect(rshape::MulOp::NAME);
     let product = body.append(product);
     let yield_op =
-        Op::create(rshape::YieldOp::NAME, loc, &[product.result(0)], &[], &[]).expect("yield");
+        Op::create(rshape::YieldOp::OP, loc, &[product.result(0)], &[], &[]).expect("yield");
     body.append(yield_op);
     walk::replace_and_erase(ir, op, &[reduce.result(0)]);
 }

@@ -54,7 +54,7 @@ fn run(ir: &Ir) -> bool {
                 let pred = Attr::int(ctx.integer_type(64), &ApInt::from_u64(64, unsigned as u64));
                 let operands: Vec<Value> = op.operands().collect();
                 let new = Builder::before(op).create(
-                    rarith::CmpIOp::NAME,
+                    rarith::CmpIOp::OP,
                     op.location(),
                     &operands,
                     &[op.result(0).ty()],

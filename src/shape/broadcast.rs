@@ -61,7 +61,7 @@ fn concretize_result_type<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let concrete = ctx.ranked_tensor(&[max_rank], ctx.index_type());
     let operands: Vec<Value> = op.operands().collect();
     let loc = op.location();
-    let new = rw.create(rshape::BroadcastOp::NAME, loc, &operands, &[concrete], &[]);
+    let new = rw.create(rshape::BroadcastOp::OP, loc, &operands, &[concrete], &[]);
     let cast = rw.create("tensor.cast", loc, &[new.result(0)], &[ty], &[]);
     rw.replace_op(op, &[cast.result(0)]);
     true
@@ -91,7 +91,7 @@ fn fold_constant_operands<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let ty = ctx.ranked_tensor(&[folded.len() as i64], ctx.index_type());
     let attr = Attr::index_tensor(ctx, &folded);
     let constant = rw.create(
-        rshape::ConstShapeOp::NAME,
+        rshape::ConstShapeOp::OP,
         loc,
         &[],
         &[ty],
@@ -99,7 +99,7 @@ fn fold_constant_operands<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     );
     kept.push(constant.result(0));
     let result_ty = op.result(0).ty();
-    let new = rw.create(rshape::BroadcastOp::NAME, loc, &kept, &[result_ty], &[]);
+    let new = rw.create(rshape::BroadcastOp::OP, loc, &kept, &[result_ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }
@@ -116,14 +116,8 @@ fn forward_single_operand<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         let loc = op.location();
         value = if is_shape_type(ty) {
             let shape = shape_type(op.context());
-            rw.create(
-                rshape::FromExtentTensorOp::NAME,
-                loc,
-                &[value],
-                &[shape],
-                &[],
-            )
-            .result(0)
+            rw.create(rshape::FromExtentTensorOp::OP, loc, &[value], &[shape], &[])
+                .result(0)
         } else {
             rw.create("tensor.cast", loc, &[value], &[ty], &[])
                 .result(0)

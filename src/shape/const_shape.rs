@@ -29,7 +29,7 @@ fn tensor_cast_of_const_shape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool 
         return false;
     };
     let new = rw.create(
-        rshape::ConstShapeOp::NAME,
+        rshape::ConstShapeOp::OP,
         op.location(),
         &[],
         &[ty],

@@ -134,7 +134,7 @@ fn passing_if_all_operands_equal<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bo
     let ctx = op.context();
     let ty = op.result(0).ty();
     let w = rw.create(
-        rshape::ConstWitnessOp::NAME,
+        rshape::ConstWitnessOp::OP,
         op.location(),
         &[],
         &[ty],
@@ -202,7 +202,7 @@ fn merge_assuming_alls<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     }
     let ty = op.result(0).ty();
     let new = rw.create(
-        rshape::AssumingAllOp::NAME,
+        rshape::AssumingAllOp::OP,
         op.location(),
         &operands,
         &[ty],
@@ -266,7 +266,7 @@ fn drop_subsumed_cstr_broadcastables<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -
     let unique: Vec<Value> = shapes.iter().map(|(c, _)| c.result(0)).collect();
     let ty = op.result(0).ty();
     let new = rw.create(
-        rshape::AssumingAllOp::NAME,
+        rshape::AssumingAllOp::OP,
         op.location(),
         &unique,
         &[ty],
@@ -301,7 +301,7 @@ fn assuming_all_to_cstr_eq<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         shapes.extend(eq.operands());
     }
     let ty = op.result(0).ty();
-    let new = rw.create(rshape::CstrEqOp::NAME, op.location(), &shapes, &[ty], &[]);
+    let new = rw.create(rshape::CstrEqOp::OP, op.location(), &shapes, &[ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }

@@ -182,7 +182,7 @@ fn shape_of_cast_extent_tensor<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool
     if dim != lattice::DYNAMIC && dim != arg_rank as i64 {
         return false;
     }
-    let new = rw.create(rshape::ShapeOfOp::NAME, op.location(), &[arg], &[ty], &[]);
+    let new = rw.create(rshape::ShapeOfOp::OP, op.location(), &[arg], &[ty], &[]);
     rw.replace_op(op, &[new.result(0)]);
     true
 }
@@ -234,7 +234,7 @@ fn shape_of_to_const_shape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     };
     let mut value = rw
         .create(
-            rshape::ConstShapeOp::NAME,
+            rshape::ConstShapeOp::OP,
             loc,
             &[],
             &[inferred],
@@ -271,7 +271,7 @@ fn shape_of_from_reshape<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
                 .result(0);
         } else if !is_extent_tensor(shape_ty) {
             shape = rw
-                .create(rarith::IndexCastOp::NAME, loc, &[shape], &[result_ty], &[])
+                .create(rarith::IndexCastOp::OP, loc, &[shape], &[result_ty], &[])
                 .result(0);
         }
     }
@@ -317,7 +317,7 @@ fn rank_of_shape_of<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let value = index_attr(ctx, rank as i64);
     let new = if ty.is_index() {
         rw.create(
-            rarith::ConstantOp::NAME,
+            rarith::ConstantOp::OP,
             op.location(),
             &[],
             &[ty],
@@ -325,7 +325,7 @@ fn rank_of_shape_of<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         )
     } else if is_size_type(ty) {
         rw.create(
-            rshape::ConstSizeOp::NAME,
+            rshape::ConstSizeOp::OP,
             op.location(),
             &[],
             &[ty],

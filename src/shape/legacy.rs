@@ -37,13 +37,7 @@ fn join_to_meet<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let operands = [op.operand(0), op.operand(1)];
     let error = op.attr("error");
     let attrs: Vec<(&str, Attr)> = error.map(|e| ("error", e)).into_iter().collect();
-    let meet = rw.create(
-        rshape::MeetOp::NAME,
-        op.location(),
-        &operands,
-        &[ty],
-        &attrs,
-    );
+    let meet = rw.create(rshape::MeetOp::OP, op.location(), &operands, &[ty], &attrs);
     rw.replace_op(op, &[meet.result(0)]);
     true
 }
@@ -57,9 +51,9 @@ fn create_shape_to_from_extent_tensor<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) 
         return false;
     };
     let loc = op.location();
-    let extents = rw.create(rarith::IndexCastOp::NAME, loc, &[input], &[extents_ty], &[]);
+    let extents = rw.create(rarith::IndexCastOp::OP, loc, &[input], &[extents_ty], &[]);
     let shape = rw.create(
-        rshape::FromExtentTensorOp::NAME,
+        rshape::FromExtentTensorOp::OP,
         loc,
         &[extents.result(0)],
         &[op.result(0).ty()],
@@ -109,7 +103,7 @@ fn constant_to_const_op<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         };
         let index = Attr::int(ctx.index_type(), &ApInt::from_i64(64, n.to_i64_wrapping()));
         rw.create(
-            rshape::ConstSizeOp::NAME,
+            rshape::ConstSizeOp::OP,
             op.location(),
             &[],
             &[ty],
@@ -121,7 +115,7 @@ fn constant_to_const_op<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         };
         let shape = Attr::index_tensor(ctx, &extents);
         rw.create(
-            rshape::ConstShapeOp::NAME,
+            rshape::ConstShapeOp::OP,
             op.location(),
             &[],
             &[ty],

@@ -116,7 +116,7 @@ pub fn materialize_constant<'ir>(
             return None;
         }
         return Op::create(
-            rshape::ConstShapeOp::NAME,
+            rshape::ConstShapeOp::OP,
             loc,
             &[],
             &[ty],
@@ -125,14 +125,14 @@ pub fn materialize_constant<'ir>(
     }
     match ty.ods_name() {
         rshape::types::SIZE if value.is_integer() => Op::create(
-            rshape::ConstSizeOp::NAME,
+            rshape::ConstSizeOp::OP,
             loc,
             &[],
             &[ty],
             &[("value", value)],
         ),
         rshape::types::WITNESS if value.is_integer() => Op::create(
-            rshape::ConstWitnessOp::NAME,
+            rshape::ConstWitnessOp::OP,
             loc,
             &[],
             &[ty],

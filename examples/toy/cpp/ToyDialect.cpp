@@ -39,3 +39,6 @@ Operation *mlir::toy::ToyDialect::materializeConstant(OpBuilder &builder,
 }
 
 RMLIR_DIALECT_HANDLE(toy, mlir::toy::ToyDialect)
+
+// Typed access to each op's attributes by ODS index (generated).
+#include "ToyOpAccess.cpp.inc"

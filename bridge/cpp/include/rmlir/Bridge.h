@@ -602,6 +602,26 @@ MLIR_CAPI_EXPORTED bool rmlirOperationIsIsolatedFromAbove(MlirOperation op);
 /// mlirOperationGetTypeID answers for its ops), or null when none is.
 MLIR_CAPI_EXPORTED MlirTypeID rmlirContextRegisteredOpTypeID(MlirContext ctx,
                                                              MlirStringRef name);
+/// Typed access to the ops of one class, generated from its ODS
+/// (`<Stem>OpAccess.cpp.inc`): inherent attributes by their ODS index, read
+/// from and written into the op's properties directly.
+typedef struct {
+  /// Attribute `index` (ODS order) of `op` into `*out` (null when absent);
+  /// false when `op` is not of this class.
+  bool (*attr)(MlirOperation op, unsigned index, MlirAttribute *out);
+  /// A detached op of this class whose attribute `attrIndices[i]` (ODS
+  /// order) is `attrs[i]`, the others their defaults. Null when the class
+  /// is not registered in `loc`'s context, an operand, type or attribute is
+  /// of another context, or an attribute is not of its declared kind.
+  MlirOperation (*create)(MlirLocation loc, const MlirValue *operands,
+                          intptr_t numOperands, const MlirType *resultTypes,
+                          intptr_t numResults, const unsigned *attrIndices,
+                          const MlirAttribute *attrs, intptr_t numAttrs,
+                          intptr_t numRegions);
+} RmlirOpAccess;
+/// The typed access of the op class named `name`, registered by the library
+/// that declares it; null when none is. It lives as long as the process.
+MLIR_CAPI_EXPORTED const RmlirOpAccess *rmlirOpAccessOf(MlirStringRef name);
 /// Whether `a` is a proper ancestor of `b`.
 MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
                                                        MlirOperation b);

@@ -169,6 +169,95 @@ struct EnumAttrs {
   static EnumAttrAccess access() { return {&getValue, &get}; }
 };
 
+/// Registers the typed access of the op class named `name` (done by the
+/// static initializers of a dialect's generated `<Stem>OpAccess.cpp.inc`).
+void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
+
+/// The inherent attributes of op class OpT by their ODS index, read from
+/// and stored into an op's properties (`set`: false when the attribute is
+/// not of the declared kind). Specialized for each op by
+/// the generated `<Stem>OpAccess.cpp.inc`.
+template <typename OpT>
+struct OdsAttrs;
+
+/// `member = value` when `value` is of the member's attribute kind.
+template <typename Member>
+bool setAttrMember(Member &member, mlir::Attribute value) {
+  auto typed = llvm::dyn_cast<Member>(value);
+  if (!typed)
+    return false;
+  member = typed;
+  return true;
+}
+
+/// RmlirOpAccess of op class OpT, over OdsAttrs<OpT>: what ODS's own typed
+/// builders and accessors do (the name looked up by class, attributes
+/// stored straight into the properties), for any op.
+template <typename OpT>
+struct OpAccessOf {
+  static bool attr(MlirOperation raw, unsigned index, MlirAttribute *out) {
+    mlir::Operation *op = unwrap(raw);
+    if (op->getName().getTypeID() != mlir::TypeID::get<OpT>())
+      return false;
+    *out = wrap(OdsAttrs<OpT>::get(op, index));
+    return true;
+  }
+  static MlirOperation create(MlirLocation loc, const MlirValue *operands,
+                              intptr_t numOperands,
+                              const MlirType *resultTypes, intptr_t numResults,
+                              const unsigned *attrIndices,
+                              const MlirAttribute *attrs, intptr_t numAttrs,
+                              intptr_t numRegions) {
+    mlir::Location location = unwrap(loc);
+    mlir::MLIRContext *ctx = location.getContext();
+    // By name: in MLIR 22 the lookup by TypeID costs more than this one.
+    std::optional<mlir::RegisteredOperationName> name =
+        mlir::RegisteredOperationName::lookup(OpT::getOperationName(), ctx);
+    if (!name || name->getTypeID() != mlir::TypeID::get<OpT>())
+      return {nullptr};
+    for (intptr_t i = 0; i < numAttrs; ++i)
+      if (unwrap(attrs[i]).getContext() != ctx)
+        return {nullptr};
+    mlir::OperationState state(location, *name);
+    state.operands.reserve(numOperands);
+    for (intptr_t i = 0; i < numOperands; ++i) {
+      mlir::Value operand = unwrap(operands[i]);
+      // An operand of another context would tie this IR to memory that
+      // context frees.
+      if (operand.getContext() != ctx)
+        return {nullptr};
+      state.operands.push_back(operand);
+    }
+    for (intptr_t i = 0; i < numResults; ++i) {
+      mlir::Type type = unwrap(resultTypes[i]);
+      if (type.getContext() != ctx)
+        return {nullptr};
+      state.types.push_back(type);
+    }
+    for (intptr_t i = 0; i < numRegions; ++i)
+      state.addRegion();
+    // The properties start as the op's defaults; the given attributes are
+    // stored into them in place, as a typed setter does.
+    mlir::Operation *op = mlir::Operation::create(state);
+    for (intptr_t i = 0; i < numAttrs; ++i) {
+      if (!OdsAttrs<OpT>::set(op, attrIndices[i], unwrap(attrs[i]))) {
+        op->destroy();
+        return {nullptr};
+      }
+    }
+    return wrap(op);
+  }
+  static constexpr RmlirOpAccess table{&attr, &create};
+};
+
+/// Registers OpAccessOf<OpT> when the library declaring OpT is loaded.
+template <typename OpT>
+struct OpAccessRegistration {
+  OpAccessRegistration() {
+    registerOpAccess(OpT::getOperationName(), &OpAccessOf<OpT>::table);
+  }
+};
+
 /// Names of a dialect's ODS types (its GET_TYPEDEF_LIST), registered by the
 /// dialect so Rust can recognise them without parsing or printing.
 template <typename T, typename = void>
