@@ -128,6 +128,7 @@ mod tests {
                  %p = rarith.cmpi sge, %e, %y : i32
                  %q = rarith.cmpf olt, %a, %a fastmath<nnan, ninf> : f32
                  %t = rarith.truncf %a to_nearest_away fastmath<contract> : f32 to f16
+                 %t2 = rarith.truncf %a : f32 to f16
                  %u = rarith.addf %a, %a : f32
                  %k = rshape.const_shape [1, 2] : tensor<2xindex>
                  %z = rshape.const_size 3
@@ -151,6 +152,11 @@ mod tests {
                             op.name()
                         );
                         assert_eq!(op.ods_attr_named(id, name), by_name);
+                        // Enum attributes read as their value, others as
+                        // Attr::enum_value reads them.
+                        let value = by_name.and_then(|a| a.enum_value());
+                        assert_eq!(op.ods_enum(id, index as u32, name), value, "{name}");
+                        assert_eq!(op.ods_enum_named(id, name), value);
                         present += usize::from(by_name.is_some());
                     }
                     // Asked as an op it is not, the class check declines and
@@ -161,12 +167,74 @@ mod tests {
                         CmpIOp::ID
                     };
                     assert_eq!(op.ods_attr(other, 0, "predicate"), op.attr("predicate"));
+                    assert_eq!(
+                        op.ods_enum(other, 0, "predicate"),
+                        op.attr("predicate").and_then(|a| a.enum_value())
+                    );
                 }
                 // Every attribute above is present, defaults included
-                // (subi's flags, addf's fastmath: stored as `none`).
+                // (subi's flags, addf's fastmath: stored as `none`), but the
+                // second truncf's (both optional, absent).
                 assert_eq!(present, 13);
+                let plain = ops
+                    .iter()
+                    .filter_map(|o| o.view::<TruncFOp>())
+                    .find(|t| t.roundingmode().is_none())
+                    .expect("a truncf without rounding mode");
+                assert_eq!(plain.ods_attr_named(TruncFOp::ID, "roundingmode"), None);
                 let addf = ops.iter().find_map(|o| o.view::<AddFOp>()).expect("addf");
                 assert_eq!(addf.fastmath(), FastMathFlags::NONE);
+            },
+        );
+    }
+
+    #[test]
+    fn every_ods_op_has_typed_access() {
+        // Loads the dialects (and so registers their typed access).
+        let _context = crate::new_context();
+        for (id, op) in ODS_OPS.iter().enumerate() {
+            assert!(
+                crate::ffi::op_access::has_typed_access(id as u32),
+                "{}",
+                op.name
+            );
+        }
+    }
+
+    #[test]
+    fn ops_with_regions_are_built_by_index_as_by_name() {
+        with_ops(
+            r#"func.func @f(%s: tensor<?xindex>) -> index {
+                 %c = rarith.constant 1 : index
+                 return %c : index
+               }"#,
+            |ops| {
+                let c = ops.iter().find_map(|o| o.view::<ConstantOp>()).expect("c");
+                let s = c
+                    .parent_op()
+                    .and_then(|f| f.region(0))
+                    .and_then(|r| r.first_block())
+                    .map(|b| b.argument(0))
+                    .expect("the argument");
+                let (loc, index) = (c.location(), c.result(0).ty());
+                let operands = [s, c.result(0)];
+                let reduce = super::rshape::ReduceOp::OP;
+                let by_index =
+                    Op::create_with_regions(reduce, loc, &operands, &[index], &[], 1).expect("op");
+                let by_name = Op::create_with_regions(
+                    super::rshape::ReduceOp::NAME,
+                    loc,
+                    &operands,
+                    &[index],
+                    &[],
+                    1,
+                )
+                .expect("op");
+                for op in [by_index.op(), by_name.op()] {
+                    assert_eq!(op.name(), "rshape.reduce");
+                    assert_eq!((op.num_regions(), op.num_operands()), (1, 2));
+                    assert_eq!(op.result(0).ty(), index);
+                }
             },
         );
     }
@@ -192,7 +260,9 @@ mod tests {
                 let same = |a: Op, b: Op| {
                     assert_eq!(a.name(), b.name());
                     assert_eq!(a.num_operands(), b.num_operands());
-                    assert_eq!(a.operand(1), b.operand(1));
+                    for i in 0..a.num_operands() {
+                        assert_eq!(a.operand(i), b.operand(i));
+                    }
                     assert_eq!(a.result(0).ty(), b.result(0).ty());
                     for name in ["overflowFlags", "predicate", "rmlir.note"] {
                         assert_eq!(a.attr(name), b.attr(name), "{name}");

@@ -188,3 +188,66 @@ fn our_types_are_recognised_without_parsing_or_printing() {
     }
     assert_eq!(c.index_type().ods_name(), "");
 }
+
+#[test]
+fn attributes_of_the_wrong_kind_of_type_are_refused_not_built() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    let i32t = c.integer_type(32);
+    let f32t = c.parse_type("f32").expect("f32");
+    let refused =
+        |build: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(build)).is_err();
+    // A float attribute of an integer type, an integer one of a float type.
+    assert!(refused(&|| {
+        Attr::float_from_bits(i32t, &ApInt::from_u64(32, 0));
+    }));
+    assert!(refused(&|| {
+        Attr::int(f32t, &ApInt::from_u64(32, 0));
+    }));
+    // Dense elements need a shaped type, and one value per element of its
+    // static shape, or one value (a splat, of any shape, as upstream's own
+    // rewrites build them).
+    let one = [ApInt::from_u64(32, 1)];
+    assert!(refused(&|| {
+        Attr::dense_ints(i32t, &one);
+    }));
+    let dynamic = c.parse_type("tensor<?xi32>").expect("type");
+    let three = [one[0].clone(), one[0].clone(), one[0].clone()];
+    assert!(refused(&|| {
+        Attr::dense_ints(dynamic, &three);
+    }));
+    assert!(!refused(&|| {
+        Attr::dense_ints(dynamic, &one);
+    }));
+    let two = c.parse_type("tensor<2xi32>").expect("type");
+    assert!(refused(&|| {
+        Attr::dense_ints(two, &three);
+    }));
+    assert!(!refused(&|| {
+        Attr::dense_ints(two, &one);
+    }));
+}
+
+#[test]
+fn enum_attributes_need_their_dialect_in_the_context() {
+    // Loaded where rmlir's dialects are (their enum attributes registered
+    // with the bridge), refused in a bare context.
+    let context = rmlir::new_context();
+    let flags = IntegerOverflowFlags::NSW.bits().into();
+    let name = IntegerOverflowFlags::ATTR_NAME;
+    assert!(ctx(&context).enum_attr(name, flags).is_some());
+    let bare = melior::Context::new();
+    assert!(ctx(&bare).enum_attr(name, flags).is_none());
+}
+
+#[test]
+fn zero_width_integers_build_dense_elements() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    let ty = c.parse_type("vector<3xi0>").expect("type");
+    let zero = ApInt::zero(0);
+    let splat = Attr::dense_ints(ty, std::slice::from_ref(&zero));
+    assert_eq!(splat.ty(), Some(ty));
+    let each = Attr::dense_ints(ty, &[zero.clone(), zero.clone(), zero]);
+    assert_eq!(each, splat);
+}

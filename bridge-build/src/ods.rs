@@ -340,6 +340,13 @@ pub fn read(records: &Json, dialect_name: &str) -> Dialect {
     }
 }
 
+/// `name` as (part of) a C++ identifier: other characters become `_`.
+fn identifier(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
 /// The typed access of each op of `dialect` (`<Stem>OpAccess.cpp.inc`, C++
 /// included by the dialect's source after its op classes): its inherent
 /// attributes by ODS index, straight from and into its properties, and
@@ -356,20 +363,19 @@ pub fn op_access(dialect: &Dialect) -> String {
     }
     for op in dialect.ops.iter().filter(|op| op.plain_properties) {
         let class = format!("::{}::{}", dialect.cpp_namespace, op.rust_name);
-        let (get, set) = if op.attrs.is_empty() {
+        let (properties, visit, set) = if op.attrs.is_empty() {
             (
-                "    return {};\n".to_string(),
+                "::mlir::EmptyProperties".to_string(),
+                "    return f(::mlir::Attribute());\n".to_string(),
                 "    return false;\n".to_string(),
             )
         } else {
-            let mut get = format!(
+            let mut visit = format!(
                 "    auto &p = *op->getPropertiesStorage().as<{class}::Properties *>();\n    switch (index) {{\n"
             );
-            let mut set = format!(
-                "    auto &p = *op->getPropertiesStorage().as<{class}::Properties *>();\n    switch (index) {{\n"
-            );
+            let mut set = String::from("    switch (index) {\n");
             for (i, a) in op.attrs.iter().enumerate() {
-                writeln!(get, "    case {i}:\n      return p.{};", a.name).unwrap();
+                writeln!(visit, "    case {i}:\n      return f(p.{});", a.name).unwrap();
                 writeln!(
                     set,
                     "    case {i}:\n      return ::rmlir::bridge::setAttrMember(p.{}, value);",
@@ -377,19 +383,22 @@ pub fn op_access(dialect: &Dialect) -> String {
                 )
                 .unwrap();
             }
-            get.push_str("    default:\n      return {};\n    }\n");
+            visit.push_str("    default:\n      return f(::mlir::Attribute());\n    }\n");
             set.push_str("    default:\n      return false;\n    }\n");
-            (get, set)
+            (format!("{class}::Properties"), visit, set)
         };
         writeln!(
             t,
             "template <>\nstruct rmlir::bridge::OdsAttrs<{class}> {{\n  \
-             static ::mlir::Attribute get(::mlir::Operation *op, unsigned index) {{\n{get}  }}\n  \
-             static bool set(::mlir::Operation *op, unsigned index,\n                  \
+             using Properties = {properties};\n  \
+             template <typename F>\n  \
+             static auto visit(::mlir::Operation *op, unsigned index, F &&f) {{\n{visit}  }}\n  \
+             static bool set(Properties &p, unsigned index,\n                  \
              ::mlir::Attribute value) {{\n{set}  }}\n}};\n\
              static const ::rmlir::bridge::OpAccessRegistration<{class}>\n    \
              rmlirOpAccess_{}_{};\n",
-            dialect.name, op.rust_name
+            identifier(&dialect.name),
+            identifier(&op.rust_name)
         )
         .unwrap();
     }
@@ -842,7 +851,7 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
                 };
                 writeln!(
                     t,
-                    "        /// Attribute `{attr_name}` (`{default}` when absent).\n        pub fn {name}(self) -> {e} {{\n            self.0\n                .ods_attr({id}, {index}, \"{attr_name}\")\n                .and_then(|a| a.enum_value())\n                .map_or({default_expr}, |v| {read})\n        }}"
+                    "        /// Attribute `{attr_name}` (`{default}` when absent).\n        pub fn {name}(self) -> {e} {{\n            self.0\n                .ods_enum({id}, {index}, \"{attr_name}\")\n                .map_or({default_expr}, |v| {read})\n        }}"
                 )
                 .unwrap();
             }
@@ -855,7 +864,7 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
                 };
                 writeln!(
                     t,
-                    "        /// Attribute `{attr_name}` (None when absent or invalid).\n        pub fn {name}(self) -> Option<{e}> {{\n            self.0\n                .ods_attr({id}, {index}, \"{attr_name}\")\n                .and_then(|a| a.enum_value())\n                .{read}\n        }}"
+                    "        /// Attribute `{attr_name}` (None when absent or invalid).\n        pub fn {name}(self) -> Option<{e}> {{\n            self.0\n                .ods_enum({id}, {index}, \"{attr_name}\")\n                .{read}\n        }}"
                 )
                 .unwrap();
             }

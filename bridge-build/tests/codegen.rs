@@ -139,12 +139,16 @@ fn each_op_gets_typed_attribute_access_by_ods_index() {
         access.contains("static const ::rmlir::bridge::OpAccessRegistration<::mlir::toy::ClampOp>")
     );
     // Attribute i is the op's i-th ODS attribute, a member of its properties.
-    assert!(access.contains("    case 0:\n      return p.lo;\n    case 1:\n      return p.hi;"));
+    assert!(
+        access.contains("    case 0:\n      return f(p.lo);\n    case 1:\n      return f(p.hi);")
+    );
+    assert!(access.contains("using Properties = ::mlir::toy::ClampOp::Properties;"));
     assert!(access.contains("return ::rmlir::bridge::setAttrMember(p.hi, value);"));
     // An op without attributes reads and stores none.
     let add = &access[access.find("OdsAttrs<::mlir::toy::AddOp>").unwrap()..];
     let add = &add[..add.find("\n};").unwrap()];
-    assert!(add.contains("return {};") && add.contains("return false;"));
+    assert!(add.contains("using Properties = ::mlir::EmptyProperties;"));
+    assert!(add.contains("return f(::mlir::Attribute());") && add.contains("return false;"));
     assert!(!add.contains("getPropertiesStorage"));
     // The op table lists each op's attributes, and the one it folds to by
     // its index among them.

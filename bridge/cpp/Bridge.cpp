@@ -365,18 +365,28 @@ void registerEnumAttrAccess(EnumAttrAccess access) {
   });
 }
 
-/// Op name -> the typed access its declaring library registered.
+/// Op name -> the typed access its declaring library registered. Never
+/// destroyed: libraries unregister from their static destructors, in any
+/// order at exit.
 static llvm::StringMap<const RmlirOpAccess *> &opAccesses(
     std::unique_lock<std::mutex> &lock) {
-  static std::mutex mutex;
-  static llvm::StringMap<const RmlirOpAccess *> accesses;
-  lock = std::unique_lock<std::mutex>(mutex);
-  return accesses;
+  static auto *mutex = new std::mutex;
+  static auto *accesses = new llvm::StringMap<const RmlirOpAccess *>;
+  lock = std::unique_lock<std::mutex>(*mutex);
+  return *accesses;
 }
 
 void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
   std::unique_lock<std::mutex> lock;
   opAccesses(lock)[name] = access;
+}
+
+void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
+  std::unique_lock<std::mutex> lock;
+  auto &accesses = opAccesses(lock);
+  auto it = accesses.find(name);
+  if (it != accesses.end() && it->second == access)
+    accesses.erase(it);
 }
 
 namespace {
@@ -568,14 +578,17 @@ static bool isBulkWidth(unsigned width) {
          (width == 8 || width == 16 || width == 32 || width == 64);
 }
 
-/// The bit width of an integer, index (its storage width) or float type.
+/// The bit width of an integer, index (its storage width) or float type;
+/// 0 for any other type.
 static unsigned intOrIndexWidth(Type type) {
   // Integer and index first: a FloatType check is an interface lookup.
   if (auto intType = dyn_cast<IntegerType>(type))
     return intType.getWidth();
   if (isa<IndexType>(type))
     return IndexType::kInternalStorageBitWidth;
-  return cast<FloatType>(type).getWidth();
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return floatType.getWidth();
+  return 0;
 }
 
 /// `t` as a ShapedType, deciding the builtin types folders meet most by
@@ -624,6 +637,9 @@ extern "C" MlirAttribute rmlirIntegerAttrGetFromWords(MlirType type,
                                                       const uint64_t *words,
                                                       intptr_t numWords) {
   Type t = unwrap(type);
+  // Checked here, not asserted in MLIR (built without assertions).
+  if (!isa<IntegerType, IndexType>(t) || numWords < 1)
+    return {nullptr};
   llvm::APInt value(intOrIndexWidth(t),
                     llvm::ArrayRef<uint64_t>(words, numWords));
   return wrap(static_cast<Attribute>(IntegerAttr::get(t, value)));
@@ -646,7 +662,9 @@ static llvm::APFloat floatFromBits(FloatType type, const uint64_t *words,
 extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
                                                    const uint64_t *words,
                                                    intptr_t numWords) {
-  auto floatType = cast<FloatType>(unwrap(type));
+  auto floatType = dyn_cast<FloatType>(unwrap(type));
+  if (!floatType || numWords < 1)
+    return {nullptr};
   return wrap(static_cast<Attribute>(
       FloatAttr::get(floatType, floatFromBits(floatType, words, numWords))));
 }
@@ -673,7 +691,8 @@ extern "C" unsigned rmlirFloatTypeGetFormat(MlirType type) {
 }
 
 extern "C" unsigned rmlirFloatTypeGetWidth(MlirType type) {
-  return cast<FloatType>(unwrap(type)).getWidth();
+  auto floatType = dyn_cast<FloatType>(unwrap(type));
+  return floatType ? floatType.getWidth() : 0;
 }
 
 extern "C" int rmlirDenseElementsGetWords(MlirAttribute attr, intptr_t index,
@@ -740,8 +759,17 @@ extern "C" int rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
 extern "C" MlirAttribute
 rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
                                intptr_t wordsPerElement, intptr_t numElements) {
-  auto type = cast<ShapedType>(unwrap(shapedType));
+  // What DenseElementsAttr::get asserts, checked (MLIR is built without
+  // assertions): one value per element of a static shape, or one value (a
+  // splat, which upstream's own rewrites also build for dynamic shapes).
+  auto type = dyn_cast<ShapedType>(unwrap(shapedType));
+  if (!type || wordsPerElement < 1 || numElements < 0 ||
+      (numElements != 1 && (!type.hasStaticShape() ||
+                             numElements != type.getNumElements())))
+    return {nullptr};
   Type elementType = type.getElementType();
+  if (!isa<IntegerType, IndexType, FloatType>(elementType))
+    return {nullptr};
   unsigned width = intOrIndexWidth(elementType);
   if (isBulkWidth(width) && wordsPerElement == 1 && numElements > 1) {
     // The raw data DenseElementsAttr::get would write, in one buffer (a
@@ -875,6 +903,15 @@ extern "C" MlirTypeID rmlirContextRegisteredOpTypeID(MlirContext ctx,
   std::optional<RegisteredOperationName> info =
       RegisteredOperationName::lookup(unwrap(name), unwrap(ctx));
   return wrap(info ? info->getTypeID() : TypeID());
+}
+
+extern "C" MlirLocation rmlirLocationFusedOfOps(const MlirOperation *ops,
+                                                intptr_t n) {
+  llvm::SmallVector<Location, 4> locs;
+  locs.reserve(n);
+  for (intptr_t i = 0; i < n; ++i)
+    locs.push_back(unwrap(ops[i])->getLoc());
+  return wrap(FusedLoc::get(locs, Attribute(), locs.front().getContext()));
 }
 
 extern "C" const RmlirOpAccess *rmlirOpAccessOf(MlirStringRef name) {

@@ -218,7 +218,9 @@ extern "C" void rmlirBufferizerReplaceOp(RmlirBufferizer *b, MlirOperation op,
 
 extern "C" MlirType rmlirMemRefTypeWithFullyDynamicLayout(
     MlirType tensorType, MlirAttribute memorySpace) {
-  auto tensor = cast<TensorType>(unwrap(tensorType));
+  auto tensor = dyn_cast<TensorType>(unwrap(tensorType));
+  if (!tensor)
+    return {nullptr};
   Attribute space = unwrap(memorySpace);
   return wrap(Type(getMemRefTypeWithFullyDynamicLayout(tensor, space)));
 }

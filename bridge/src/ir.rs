@@ -1344,7 +1344,8 @@ impl<'ir> Attr<'ir> {
     /// A `FloatAttr` of float type `ty` with the given bit pattern.
     pub fn float_from_bits(ty: Type<'ir>, bits: &ApInt) -> Attr<'ir> {
         let w = bits.words();
-        // SAFETY: ty is a live float type; w is borrowed for the call.
+        // SAFETY: ty is live (the bridge answers null for a type that is no
+        // float type); w is borrowed for the call.
         unsafe {
             Attr::from_raw(b::rmlirFloatAttrGetFromBits(
                 ty.raw(),
@@ -1563,9 +1564,16 @@ impl<'ir> Location<'ir> {
     /// The fusion of the locations of `ops`, as a rewrite that replaces
     /// them gives its new ops ([`Location::fused`]).
     pub fn fused_of(ops: &[Op<'ir>]) -> Location<'ir> {
-        let locs: smallvec::SmallVec<[Location<'ir>; 4]> =
-            ops.iter().map(|o| o.location()).collect();
-        Location::fused(&locs)
+        assert!(!ops.is_empty(), "fusing the locations of no op");
+        // SAFETY: Op is repr(transparent) over MlirOperation; the slice of
+        // live ops is borrowed for the call.
+        unsafe {
+            Location::from_raw(b::rmlirLocationFusedOfOps(
+                ops.as_ptr().cast(),
+                ops.len() as isize,
+            ))
+        }
+        .expect("fused location")
     }
     /// The fusion of `locs` (deduplicated; a single location stays itself).
     pub fn fused(locs: &[Location<'ir>]) -> Location<'ir> {

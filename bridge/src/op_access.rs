@@ -20,8 +20,9 @@ pub struct OpName<'a> {
 }
 
 impl OpName<'static> {
-    /// The ODS op of id `id`, named `name` ([`OdsOp::OP`](crate::typed::OdsOp::OP)).
-    pub const fn ods(id: u32, name: &'static str) -> Self {
+    /// The ODS op of id `id`, named `name`: what
+    /// [`OdsOp::OP`](crate::typed::OdsOp::OP) is, the only way to name one.
+    pub(crate) const fn ods(id: u32, name: &'static str) -> Self {
         OpName {
             ods: Some(id),
             name,
@@ -86,6 +87,14 @@ fn access(id: u32) -> Option<&'static b::RmlirOpAccess> {
     }
 }
 
+/// Whether the op of ODS id `id` has typed access (its library registered
+/// it): what tests check of every op, since the by-name fallback gives the
+/// same answers.
+#[doc(hidden)]
+pub fn has_typed_access(id: u32) -> bool {
+    access(id).is_some()
+}
+
 /// The slow path of [`access`]: asks the bridge, once per id.
 #[cold]
 fn learn(id: u32, slot: &AtomicUsize) -> Option<&'static b::RmlirOpAccess> {
@@ -108,7 +117,8 @@ fn learn(id: u32, slot: &AtomicUsize) -> Option<&'static b::RmlirOpAccess> {
 impl<'ir> Op<'ir> {
     /// Inherent attribute `index` (its position in ODS) of this op, which
     /// is the ODS op of id `id` and names it `name`: read from the op's
-    /// properties, or by name where the op's class has no typed access.
+    /// properties (inherent only, as ODS's getters read it), or by name
+    /// ([`Op::attr`]) where the op's class has no typed access.
     #[inline]
     pub fn ods_attr(self, id: u32, index: u32, name: &str) -> Option<Attr<'ir>> {
         if let Some(read) = access(id).and_then(|a| a.attr) {
@@ -123,6 +133,39 @@ impl<'ir> Op<'ir> {
             }
         }
         self.attr(name)
+    }
+
+    /// The value of enum attribute `index` (its position in ODS) of this op,
+    /// which is the ODS op of id `id` and names it `name`: read from the
+    /// op's properties as the attribute's C++ class holds it, or through
+    /// the attribute where the op's class has no typed access.
+    #[inline]
+    pub fn ods_enum(self, id: u32, index: u32, name: &str) -> Option<u64> {
+        if let Some(read) = access(id).and_then(|a| a.enumValue) {
+            let mut value = 0u64;
+            // SAFETY: op is live and `value` a valid out-pointer; the access
+            // checks the op's class before it reads the properties.
+            match unsafe { read(self.raw(), index, &mut value) } {
+                1 => return Some(value),
+                // Absent, or held by an attribute that is no enum attribute.
+                0 => return self.ods_attr(id, index, name).and_then(|a| a.enum_value()),
+                _ => {}
+            }
+        }
+        self.attr(name).and_then(|a| a.enum_value())
+    }
+
+    /// [`ods_enum`](Op::ods_enum) of attribute `name` (by name when ODS
+    /// declares no such attribute).
+    #[inline]
+    pub fn ods_enum_named(self, id: u32, name: &str) -> Option<u64> {
+        match crate::hooks::op_decls()
+            .get(id as usize)
+            .and_then(|d| d.attr_index(name))
+        {
+            Some(index) => self.ods_enum(id, index, name),
+            None => self.attr(name).and_then(|a| a.enum_value()),
+        }
     }
 
     /// Inherent attribute `name` of this op, which is the ODS op of id
@@ -155,6 +198,9 @@ impl<'ir> Op<'ir> {
         let id = op.ods_id()?;
         let create = access(id)?.create?;
         let decl = &crate::hooks::op_decls()[id as usize];
+        if decl.name != op.name() {
+            return None;
+        }
         // Ops take few attributes; more than this many take the generic path.
         const MOST: usize = 8;
         if attrs.len() > MOST {

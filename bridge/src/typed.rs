@@ -2,16 +2,13 @@
 //! `ods_enums.rs`) builds on: the op-view trait [`OdsOp`], the enum traits
 //! [`ValueEnum`] and [`BitEnum`], and op identity by dense id. An op's id
 //! (its index in the installed descriptor's op table) is read from the op
-//! in one bridge call and a per-thread cache keyed by the op's class: never
-//! by comparing names.
+//! in one bridge call and a process-wide cache keyed by the op's class:
+//! never by comparing names.
 
 use crate::ir::{Attr, Op, Value};
 use crate::op_access::OpName;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// An op declared in ODS, seen through its typed view.
 pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
@@ -65,32 +62,19 @@ pub trait BitEnum: Copy + Sized + 'static {
     }
 }
 
-/// A hasher for pointer keys (TypeIDs are aligned addresses).
-#[derive(Default)]
-struct PointerHasher(u64);
+/// Registered op class (TypeID address) -> its ODS id, direct-mapped: a
+/// slot holds `class << 16 | tag`, the tag `id + 1`, or [`NOT_OURS`] for
+/// ops of other dialects; 0 is an empty slot. A collision only costs the
+/// lookup by name again. Global and lock-free: the mapping is a fact of
+/// the process (a class's TypeID is a static of the library declaring it).
+static ID_CACHE: [AtomicU64; 256] = [const { AtomicU64::new(0) }; 256];
+/// The tag of an op class that has no ODS id.
+const NOT_OURS: u64 = 0xFFFF;
 
-impl std::hash::Hasher for PointerHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    #[inline]
-    fn write_usize(&mut self, v: usize) {
-        self.0 = (v as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-thread_local! {
-    /// Registered op class (TypeID address) -> its ODS id, or None for ops
-    /// of other dialects: filled the first time a thread meets an op class.
-    static IDS: RefCell<HashMap<usize, Option<u32>, BuildHasherDefault<PointerHasher>>> =
-        RefCell::new(HashMap::default());
+/// The cache slot of an op class.
+#[inline]
+fn id_slot(class: u64) -> &'static AtomicU64 {
+    &ID_CACHE[((class >> 4) ^ (class >> 12)) as usize % ID_CACHE.len()]
 }
 
 /// ODS id -> the class (TypeID address) of that op, [`UNKNOWN`] until
@@ -120,15 +104,36 @@ impl<'ir> Op<'ir> {
     }
 
     /// [`ods_id`](Op::ods_id), the op's class `class` already read.
+    #[inline]
     fn ods_id_of_class(self, class: usize) -> Option<u32> {
-        IDS.with(|ids| {
-            if let Some(&id) = ids.borrow().get(&class) {
-                return id;
-            }
-            let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
-            ids.borrow_mut().insert(class, id);
-            id
-        })
+        let key = class as u64;
+        // Addresses fit in 48 bits; the tag takes the low 16.
+        if key >> 48 != 0 {
+            return crate::model::op_id(crate::hooks::op_decls(), self.name());
+        }
+        let slot = id_slot(key);
+        let entry = slot.load(Ordering::Relaxed);
+        if entry >> 16 == key {
+            return match entry & 0xFFFF {
+                NOT_OURS => None,
+                tag => Some(tag as u32 - 1),
+            };
+        }
+        self.learn_id(key, slot)
+    }
+
+    /// The slow path of [`ods_id_of_class`](Op::ods_id_of_class): the id by
+    /// the op's name, cached for its class.
+    #[cold]
+    fn learn_id(self, key: u64, slot: &AtomicU64) -> Option<u32> {
+        let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
+        let tag = match id {
+            Some(id) if u64::from(id) + 1 < NOT_OURS => u64::from(id) + 1,
+            Some(_) => return id,
+            None => NOT_OURS,
+        };
+        slot.store(key << 16 | tag, Ordering::Relaxed);
+        id
     }
 
     /// True when the op's ODS id is `id` ([`isa`](Op::isa) for an id held
@@ -144,17 +149,21 @@ impl<'ir> Op<'ir> {
         };
         match slot.load(Ordering::Relaxed) {
             UNKNOWN => self.learn_class(id, slot, class),
-            UNREGISTERED => {
-                // Learned where the op's dialect was not loaded: an op of
-                // this id, met later, teaches its class.
-                let is = self.ods_id_of_class(class) == Some(id);
-                if is {
-                    slot.store(class, Ordering::Relaxed);
-                }
-                is
-            }
+            UNREGISTERED => self.relearn_class(id, slot, class),
             known => known == class,
         }
+    }
+
+    /// The slow path of [`is_ods`](Op::is_ods) for an id learned where the
+    /// op's dialect was not loaded: an op of this id, met later, teaches its
+    /// class.
+    #[cold]
+    fn relearn_class(self, id: u32, slot: &AtomicUsize, class: usize) -> bool {
+        let is = self.ods_id_of_class(class) == Some(id);
+        if is {
+            slot.store(class, Ordering::Relaxed);
+        }
+        is
     }
 
     /// The slow path of [`is_ods`](Op::is_ods): looks the class of op `id`

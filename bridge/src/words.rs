@@ -95,7 +95,10 @@ pub(crate) fn build_dense_exact<'ir>(ty: Type<'ir>, values: &[ApInt]) -> Attr<'i
         .iter()
         .flat_map(|v| v.words().iter().copied())
         .collect();
-    // SAFETY: ty is a live shaped type; flat holds values.len() * per words.
+    // SAFETY: ty is live (the bridge answers null unless it is a shaped
+    // type of integers (i0 included), indices or floats, with one value or
+    // one per element of its static shape); flat holds values.len() * per
+    // words.
     unsafe {
         Attr::from_raw(b::rmlirDenseElementsGetFromWords(
             ty.raw(),

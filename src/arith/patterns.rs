@@ -23,9 +23,7 @@ fn scalar_constant<'ir>(v: Value<'ir>) -> Option<Attr<'ir>> {
 
 /// The overflow flags of `op`, the ODS op of id `id`.
 fn flags(op: Op, id: u32) -> u64 {
-    op.ods_attr_named(id, FLAGS)
-        .and_then(|a| a.enum_value())
-        .unwrap_or(0)
+    op.ods_enum_named(id, FLAGS).unwrap_or(0)
 }
 
 fn flags_attr<'ir>(op: Op<'ir>, bits: u64) -> Attr<'ir> {

@@ -2,7 +2,7 @@
 //! lowering to arith computes it), the verifier of `toy.clamp` and the
 //! canonicalization pattern of `toy.add`.
 
-use crate::ods::toy::{AddOp, ClampOp, MulOp, NegOp};
+use crate::ods::toy::{AddOp, ClampOp, ConstantOp, MulOp, NegOp};
 use rmlir_bridge::hooks;
 use rmlir_bridge::ir::{Attr, Op};
 use rmlir_bridge::model::Folded;
@@ -110,14 +110,14 @@ fn add_self_to_mul<'ir>(op: Op<'ir>, rewriter: &mut Rewriter<'ir>) -> bool {
     }
     let ty = add.result_value().ty();
     let two = rewriter.create(
-        "toy.constant",
+        ConstantOp::OP,
         op.location(),
         &[],
         &[ty],
         &[("value", Attr::int(ty, &ApInt::from_i64(64, 2)))],
     );
     let mul = rewriter.create(
-        MulOp::NAME,
+        MulOp::OP,
         op.location(),
         &[add.lhs(), two.result(0)],
         &[ty],

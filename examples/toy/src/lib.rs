@@ -24,6 +24,7 @@ pub mod lowering;
 use rmlir_bridge::context;
 use rmlir_bridge::ir::{Attr, Detached, Location, Op, Type};
 use rmlir_bridge::model::{Descriptor, DialectHooks};
+use rmlir_bridge::typed::OdsOp;
 
 // `ods` (typed views), `ops` (builders), `registry` (op and hook tables),
 // `passes` (declared passes): what the build script generated.
@@ -46,7 +47,13 @@ fn materialize_constant<'ir>(
     if !value.is_integer() || ty.int_width() != Some(64) {
         return None;
     }
-    Op::create("toy.constant", loc, &[], &[ty], &[("value", value)])
+    Op::create(
+        ods::toy::ConstantOp::OP,
+        loc,
+        &[],
+        &[ty],
+        &[("value", value)],
+    )
 }
 
 /// What this crate hands the bridge.

@@ -602,6 +602,10 @@ MLIR_CAPI_EXPORTED bool rmlirOperationIsIsolatedFromAbove(MlirOperation op);
 /// mlirOperationGetTypeID answers for its ops), or null when none is.
 MLIR_CAPI_EXPORTED MlirTypeID rmlirContextRegisteredOpTypeID(MlirContext ctx,
                                                              MlirStringRef name);
+/// The fusion of the locations of `ops` (`n` > 0 of them), as
+/// `rewriter.getFusedLoc` gives it: deduplicated, a single one itself.
+MLIR_CAPI_EXPORTED MlirLocation rmlirLocationFusedOfOps(const MlirOperation *ops,
+                                                        intptr_t n);
 /// Typed access to the ops of one class, generated from its ODS
 /// (`<Stem>OpAccess.cpp.inc`): inherent attributes by their ODS index, read
 /// from and written into the op's properties directly.
@@ -609,6 +613,10 @@ typedef struct {
   /// Attribute `index` (ODS order) of `op` into `*out` (null when absent);
   /// false when `op` is not of this class.
   bool (*attr)(MlirOperation op, unsigned index, MlirAttribute *out);
+  /// The value of enum attribute `index` of `op` into `*out`: 1 when
+  /// written, 0 when the attribute is absent or not an enum attribute, -1
+  /// when `op` is not of this class.
+  int (*enumValue)(MlirOperation op, unsigned index, uint64_t *out);
   /// A detached op of this class whose attribute `attrIndices[i]` (ODS
   /// order) is `attrs[i]`, the others their defaults. Null when the class
   /// is not registered in `loc`'s context, an operand, type or attribute is

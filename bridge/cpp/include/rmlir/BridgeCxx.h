@@ -152,7 +152,11 @@ struct EnumAttrs {
                                uint64_t value) {
     if constexpr (std::is_enum_v<decltype(std::declval<A>().getValue())>) {
       using E = decltype(std::declval<A>().getValue());
-      if (name == A::name)
+      // Not in a context that did not load the attribute's dialect (what
+      // MLIR, built without assertions, does not check).
+      if (name == A::name &&
+          ctx->getAttributeUniquer().isParametricStorageInitialized(
+              A::getTypeID()))
         return A::get(ctx, static_cast<E>(value));
     }
     return {};
@@ -172,13 +176,27 @@ struct EnumAttrs {
 /// Registers the typed access of the op class named `name` (done by the
 /// static initializers of a dialect's generated `<Stem>OpAccess.cpp.inc`).
 void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
+/// Removes that registration, if it is still `access` (the declaring
+/// library is being unloaded).
+void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 
-/// The inherent attributes of op class OpT by their ODS index, read from
-/// and stored into an op's properties (`set`: false when the attribute is
-/// not of the declared kind). Specialized for each op by
-/// the generated `<Stem>OpAccess.cpp.inc`.
+/// The inherent attributes of op class OpT by their ODS index, in its
+/// `Properties` (EmptyProperties for an op without attributes): `visit`
+/// calls `f` with the member of attribute `index` of an op's properties
+/// (typed as ODS declares it; a null Attribute past the last), `set`
+/// stores into a Properties (false when the attribute is not of the
+/// declared kind). Specialized for
+/// each op by the generated `<Stem>OpAccess.cpp.inc`.
 template <typename OpT>
 struct OdsAttrs;
+
+/// Attribute kinds whose getValue() is an enum (EnumAttr, I64EnumAttr...).
+template <typename A, typename = void>
+struct HasEnumValue : std::false_type {};
+template <typename A>
+struct HasEnumValue<
+    A, std::enable_if_t<std::is_enum_v<decltype(std::declval<A>().getValue())>>>
+    : std::true_type {};
 
 /// `member = value` when `value` is of the member's attribute kind.
 template <typename Member>
@@ -199,8 +217,24 @@ struct OpAccessOf {
     mlir::Operation *op = unwrap(raw);
     if (op->getName().getTypeID() != mlir::TypeID::get<OpT>())
       return false;
-    *out = wrap(OdsAttrs<OpT>::get(op, index));
+    *out = wrap(OdsAttrs<OpT>::visit(
+        op, index, [](auto member) { return mlir::Attribute(member); }));
     return true;
+  }
+  static int enumValue(MlirOperation raw, unsigned index, uint64_t *out) {
+    mlir::Operation *op = unwrap(raw);
+    if (op->getName().getTypeID() != mlir::TypeID::get<OpT>())
+      return -1;
+    return OdsAttrs<OpT>::visit(op, index, [out](auto member) -> int {
+      if constexpr (HasEnumValue<decltype(member)>::value) {
+        if (!member)
+          return 0;
+        *out = static_cast<uint64_t>(member.getValue());
+        return 1;
+      } else {
+        return 0;
+      }
+    });
   }
   static MlirOperation create(MlirLocation loc, const MlirValue *operands,
                               intptr_t numOperands,
@@ -236,26 +270,37 @@ struct OpAccessOf {
     }
     for (intptr_t i = 0; i < numRegions; ++i)
       state.addRegion();
-    // The properties start as the op's defaults; the given attributes are
-    // stored into them in place, as a typed setter does.
-    mlir::Operation *op = mlir::Operation::create(state);
-    for (intptr_t i = 0; i < numAttrs; ++i) {
-      if (!OdsAttrs<OpT>::set(op, attrIndices[i], unwrap(attrs[i]))) {
-        op->destroy();
+    // The given attributes are stored into properties on the stack, which
+    // the op copies; those not given take their defaults, as with ODS's
+    // typed builders.
+    using Properties = typename OdsAttrs<OpT>::Properties;
+    Properties props;
+    if (numAttrs > 0) {
+      if constexpr (std::is_same_v<Properties, mlir::EmptyProperties>) {
         return {nullptr};
+      } else {
+        for (intptr_t i = 0; i < numAttrs; ++i)
+          if (!OdsAttrs<OpT>::set(props, attrIndices[i], unwrap(attrs[i])))
+            return {nullptr};
+        state.useProperties(props);
       }
     }
-    return wrap(op);
+    return wrap(mlir::Operation::create(state));
   }
-  static constexpr RmlirOpAccess table{&attr, &create};
+  static constexpr RmlirOpAccess table{&attr, &enumValue, &create};
 };
 
-/// Registers OpAccessOf<OpT> when the library declaring OpT is loaded.
+/// Registers OpAccessOf<OpT> while the library declaring OpT is loaded.
 template <typename OpT>
 struct OpAccessRegistration {
   OpAccessRegistration() {
     registerOpAccess(OpT::getOperationName(), &OpAccessOf<OpT>::table);
   }
+  ~OpAccessRegistration() {
+    unregisterOpAccess(OpT::getOperationName(), &OpAccessOf<OpT>::table);
+  }
+  OpAccessRegistration(const OpAccessRegistration &) = delete;
+  OpAccessRegistration &operator=(const OpAccessRegistration &) = delete;
 };
 
 /// Names of a dialect's ODS types (its GET_TYPEDEF_LIST), registered by the
