@@ -189,6 +189,38 @@ mod tests {
     }
 
     #[test]
+    fn attributes_are_set_in_place_by_ods_index() {
+        with_ops(
+            r#"func.func @f(%x: i32, %y: i32) -> (i1, i1) {
+                 %p = rarith.cmpi ult, %x, %y : i32
+                 %q = rarith.cmpi sge, %x, %y : i32
+                 return %p, %q : i1, i1
+               }"#,
+            |ops| {
+                let cmps: Vec<CmpIOp> = ops.iter().filter_map(|o| o.view::<CmpIOp>()).collect();
+                let [p, q] = cmps[..] else {
+                    panic!("two cmpi ops")
+                };
+                let sge = q.attr("predicate").expect("predicate");
+                p.set_ods_attr_named(CmpIOp::ID, "predicate", sge);
+                assert_eq!(p.predicate(), Some(CmpIPredicate::Sge));
+                assert_eq!(p.attr("predicate"), Some(sge));
+                // A name ODS does not declare is no inherent attribute:
+                // left to `set_inherent_attr`, which ignores it.
+                let unit = p.context().unit_attr();
+                p.set_ods_attr_named(CmpIOp::ID, "rmlir.note", unit);
+                assert_eq!(p.attr("rmlir.note"), None);
+                // Nor is a value of another kind stored in place.
+                p.set_ods_attr_named(CmpIOp::ID, "predicate", unit);
+                let by_name = q.attr("predicate");
+                q.set_inherent_attr("predicate", unit);
+                assert_eq!(p.attr("predicate"), q.attr("predicate"));
+                assert_ne!(q.attr("predicate"), by_name);
+            },
+        );
+    }
+
+    #[test]
     fn every_ods_op_has_typed_access() {
         // Loads the dialects (and so registers their typed access).
         let _context = crate::new_context();

@@ -182,6 +182,26 @@ impl<'ir> Op<'ir> {
         }
     }
 
+    /// Sets inherent attribute `name` of this op, which is the ODS op of id
+    /// `id`, in place: stored into the op's properties at the attribute's
+    /// ODS index, or by name ([`Op::set_inherent_attr`]) where the op's
+    /// class has no typed access or the attribute is not of the kind ODS
+    /// declares.
+    #[inline]
+    pub fn set_ods_attr_named(self, id: u32, name: &str, value: Attr<'ir>) {
+        let index = crate::hooks::op_decls()
+            .get(id as usize)
+            .and_then(|d| d.attr_index(name));
+        if let (Some(index), Some(set)) = (index, access(id).and_then(|a| a.setAttr)) {
+            // SAFETY: op and value are live; the access checks the op's
+            // class, the value's kind and context before it stores it.
+            if unsafe { set(self.raw(), index, value.raw()) } {
+                return;
+            }
+        }
+        self.set_inherent_attr(name, value);
+    }
+
     /// [`Op::create_with_regions`] through the typed access of an ODS op:
     /// None when `op` is named by name, its class has no typed access, an
     /// attribute is not one of its inherent ones (or not of its declared

@@ -76,7 +76,8 @@ fn fold_cmpi<'ir>(op: Op<'ir>, operands: &[Option<Attr<'ir>>]) -> Option<Folded<
     if operands[0].is_some() && operands[1].is_none() {
         let ctx = op.context();
         let swapped = pred.swapped() as u64;
-        op.set_inherent_attr(
+        op.set_ods_attr_named(
+            rarith::CmpIOp::ID,
             "predicate",
             Attr::int(ctx.integer_type(64), &ApInt::from_u64(64, swapped)),
         );

@@ -93,17 +93,36 @@ fn binary_lanes<'ir>(
     result_type: Type<'ir>,
     f: &impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
 ) -> Option<Option<Attr<'ir>>> {
-    if lhs.is_splat() || rhs.is_splat() {
-        return None;
-    }
     let out_width = result_type.element_type_or_self().int_width()?;
     if !(1..=64).contains(&out_width) {
         return None;
     }
-    let (width, a) = lhs.dense_lanes()?;
-    let (_, b) = rhs.dense_lanes()?;
-    let mut out = Vec::with_capacity(a.len());
-    for (&x, &y) in a.iter().zip(&b) {
+    // Each side's lanes; a splat (against a non-splat) is its one value in
+    // every lane.
+    let lanes = |side: Attr<'ir>, width: Option<u32>| -> Option<(u32, Vec<u64>)> {
+        if side.is_splat() {
+            let value = side.as_splat_int()?;
+            let w = width?;
+            return (value.width() == w).then(|| (w, vec![value.low_u64()]));
+        }
+        side.dense_lanes()
+    };
+    let (width, a, b) = match (lhs.is_splat(), rhs.is_splat()) {
+        (true, true) => return None,
+        (false, _) => {
+            let (width, a) = lhs.dense_lanes()?;
+            (width, a, lanes(rhs, Some(width))?.1)
+        }
+        (true, false) => {
+            let (width, b) = rhs.dense_lanes()?;
+            (width, lanes(lhs, Some(width))?.1, b)
+        }
+    };
+    let n = a.len().max(b.len());
+    let lane = |v: &[u64], i: usize| if v.len() == 1 { v[0] } else { v[i] };
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let (x, y) = (lane(&a, i), lane(&b, i));
         match f(&ApInt::from_u64(width, x), &ApInt::from_u64(width, y)) {
             Some(r) => out.push(r.low_u64()),
             None => return Some(None),

@@ -129,3 +129,35 @@ func.func @native_int_to_float() -> (vector<4xf32>, vector<4xf32>, vector<4xf64>
   %7 = rarith.uitofp %i32 : vector<2xi32> to vector<2xf64>
   return %0, %1, %2, %3, %4, %5, %6, %7 : vector<4xf32>, vector<4xf32>, vector<4xf64>, vector<4xf64>, vector<4xf32>, vector<4xf32>, vector<2xf32>, vector<2xf64>
 }
+
+// -----
+
+// A splat against a non-splat folds lane by lane as the non-splat does, on
+// either side; lanes that all agree are uniqued as a splat.
+// CHECK-LABEL: func.func @splat_and_dense
+// CHECK-NOT: rarith.addi
+// CHECK-NOT: rarith.subi
+// CHECK-NOT: rarith.muli
+// CHECK-NOT: rarith.cmpi
+// CHECK-NOT: rarith.shli
+// CHECK: return
+func.func @splat_and_dense() -> (vector<4xi8>, vector<4xi8>, vector<4xi16>, vector<4xi1>, vector<3xi64>, vector<4xi8>, tensor<2x2xindex>) {
+  %s8 = rarith.constant dense<100> : vector<4xi8>
+  %d8 = rarith.constant dense<[27, 28, -100, 0]> : vector<4xi8>
+  %0 = rarith.addi %s8, %d8 : vector<4xi8>
+  %1 = rarith.subi %d8, %s8 : vector<4xi8>
+  %s16 = rarith.constant dense<-3> : vector<4xi16>
+  %d16 = rarith.constant dense<[10923, -10923, 0, 7]> : vector<4xi16>
+  %2 = rarith.muli %d16, %s16 : vector<4xi16>
+  %3 = rarith.cmpi ult, %s8, %d8 : vector<4xi8>
+  %s64 = rarith.constant dense<1> : vector<3xi64>
+  %d64 = rarith.constant dense<[0, 63, 62]> : vector<3xi64>
+  %4 = rarith.shli %s64, %d64 : vector<3xi64>
+  %agree = rarith.constant dense<[1, 2, 3, 4]> : vector<4xi8>
+  %minus = rarith.constant dense<[5, 4, 3, 2]> : vector<4xi8>
+  %5 = rarith.addi %agree, %minus : vector<4xi8>
+  %si = rarith.constant dense<7> : tensor<2x2xindex>
+  %di = rarith.constant dense<[[1, -1], [0, 9223372036854775807]]> : tensor<2x2xindex>
+  %6 = rarith.addi %di, %si : tensor<2x2xindex>
+  return %0, %1, %2, %3, %4, %5, %6 : vector<4xi8>, vector<4xi8>, vector<4xi16>, vector<4xi1>, vector<3xi64>, vector<4xi8>, tensor<2x2xindex>
+}

@@ -617,6 +617,10 @@ typedef struct {
   /// written, 0 when the attribute is absent or not an enum attribute, -1
   /// when `op` is not of this class.
   int (*enumValue)(MlirOperation op, unsigned index, uint64_t *out);
+  /// Stores `value` as attribute `index` of `op`, in place; false (and
+  /// nothing stored) when `op` is not of this class or `value` is not of
+  /// the attribute's declared kind or of `op`'s context.
+  bool (*setAttr)(MlirOperation op, unsigned index, MlirAttribute value);
   /// A detached op of this class whose attribute `attrIndices[i]` (ODS
   /// order) is `attrs[i]`, the others their defaults. Null when the class
   /// is not registered in `loc`'s context, an operand, type or attribute is

@@ -236,6 +236,20 @@ struct OpAccessOf {
       }
     });
   }
+  static bool setAttr(MlirOperation raw, unsigned index, MlirAttribute value) {
+    mlir::Operation *op = unwrap(raw);
+    mlir::Attribute attr = unwrap(value);
+    if (op->getName().getTypeID() != mlir::TypeID::get<OpT>() || !attr ||
+        attr.getContext() != op->getContext())
+      return false;
+    using Properties = typename OdsAttrs<OpT>::Properties;
+    if constexpr (std::is_same_v<Properties, mlir::EmptyProperties>) {
+      return false;
+    } else {
+      return OdsAttrs<OpT>::set(
+          *op->getPropertiesStorage().as<Properties *>(), index, attr);
+    }
+  }
   static MlirOperation create(MlirLocation loc, const MlirValue *operands,
                               intptr_t numOperands,
                               const MlirType *resultTypes, intptr_t numResults,
@@ -287,7 +301,7 @@ struct OpAccessOf {
     }
     return wrap(mlir::Operation::create(state));
   }
-  static constexpr RmlirOpAccess table{&attr, &enumValue, &create};
+  static constexpr RmlirOpAccess table{&attr, &enumValue, &setAttr, &create};
 };
 
 /// Registers OpAccessOf<OpT> while the library declaring OpT is loaded.
