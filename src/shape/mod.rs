@@ -108,11 +108,12 @@ pub fn materialize_constant<'ir>(
     if crate::arith::fold::is_poison(value) {
         return Op::create("ub.poison", loc, &[], &[ty], &[("value", value)]);
     }
-    if is_shape_type(ty) || is_extent_tensor(ty) {
+    let extent_tensor = is_extent_tensor(ty);
+    if extent_tensor || is_shape_type(ty) {
         if !value.is_dense_elements() || !value.ty()?.element_type_or_self().is_index() {
             return None;
         }
-        if is_extent_tensor(ty) && ty.dims()? != [value.num_elements()] {
+        if extent_tensor && ty.dims()? != [value.num_elements()] {
             return None;
         }
         return Op::create(
