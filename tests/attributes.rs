@@ -30,6 +30,24 @@ fn integers_of_every_width_round_trip_through_attributes() {
     let index = c.index_type();
     let v = ApInt::from_i64(64, -9);
     assert_eq!(Attr::int(index, &v).as_int(), Some(v));
+    // A value narrower than its type is zero-extended, a wider one
+    // truncated, on the one-word path as on the word-by-word one.
+    let i16t = c.integer_type(16);
+    let i80t = c.integer_type(80);
+    let minus_one = ApInt::from_i64(8, -1);
+    assert_eq!(
+        Attr::int(i16t, &minus_one).as_int(),
+        Some(ApInt::from_u64(16, 0xff))
+    );
+    assert_eq!(
+        Attr::int(i80t, &minus_one).as_int(),
+        Some(ApInt::from_u64(80, 0xff))
+    );
+    let wide = ApInt::from_u64(32, 0x1_2345);
+    assert_eq!(
+        Attr::int(i16t, &wide).as_int(),
+        Some(ApInt::from_u64(16, 0x2345))
+    );
 }
 
 #[test]
@@ -248,6 +266,8 @@ fn zero_width_integers_build_dense_elements() {
     let zero = ApInt::zero(0);
     let splat = Attr::dense_ints(ty, std::slice::from_ref(&zero));
     assert_eq!(splat.ty(), Some(ty));
-    let each = Attr::dense_ints(ty, &[zero.clone(), zero.clone(), zero]);
+    let each = Attr::dense_ints(ty, &[zero.clone(), zero.clone(), zero.clone()]);
     assert_eq!(each, splat);
+    let i0 = c.integer_type(0);
+    assert_eq!(Attr::int(i0, &zero).as_int(), Some(zero));
 }

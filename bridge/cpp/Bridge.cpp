@@ -645,6 +645,22 @@ extern "C" MlirAttribute rmlirIntegerAttrGetFromWords(MlirType type,
   return wrap(static_cast<Attribute>(IntegerAttr::get(t, value)));
 }
 
+extern "C" MlirAttribute rmlirIntegerAttrGetFromWord(MlirType type,
+                                                     uint64_t word) {
+  Type t = unwrap(type);
+  unsigned width;
+  if (auto intType = dyn_cast<IntegerType>(t))
+    width = intType.getWidth();
+  else if (isa<IndexType>(t))
+    width = IndexType::kInternalStorageBitWidth;
+  else
+    return {nullptr};
+  if (width > 64)
+    return {nullptr};
+  return wrap(static_cast<Attribute>(IntegerAttr::get(
+      t, llvm::APInt(width, word, /*isSigned=*/false, /*implicitTrunc=*/true))));
+}
+
 extern "C" unsigned rmlirFloatAttrGetBits(MlirAttribute attr, uint64_t *words,
                                           intptr_t capacity) {
   auto floatAttr = dyn_cast_if_present<FloatAttr>(unwrap(attr));

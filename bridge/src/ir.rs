@@ -1514,6 +1514,14 @@ impl<'ir> Attr<'ir> {
     /// An integer attribute of `ty` (integer or index) holding `value`.
     pub fn int(ty: Type<'ir>, value: &ApInt) -> Attr<'ir> {
         let w = value.words();
+        if let [word] = w {
+            // SAFETY: ty is live; the bridge answers null for a type that is
+            // not an integer or index type of at most 64 bits.
+            let one = unsafe { Attr::from_raw(b::rmlirIntegerAttrGetFromWord(ty.raw(), *word)) };
+            if let Some(attr) = one {
+                return attr;
+            }
+        }
         // SAFETY: ty is live; w is a live slice borrowed for the call.
         unsafe {
             Attr::from_raw(b::rmlirIntegerAttrGetFromWords(

@@ -118,13 +118,19 @@ fn reassociate<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, r: &Reassoc) -> bool {
     if unsigned_overflow {
         keep = IntegerOverflowFlags::from_bits(keep.bits() & !IntegerOverflowFlags::NUW.bits());
     }
+    let own = flags(op, r.outer);
     let bits = if r.merge_flags {
-        flags(op, r.outer) & flags(inner, r.inner) & u64::from(keep.bits())
+        own & flags(inner, r.inner) & u64::from(keep.bits())
     } else {
         0
     };
+    // Attributes are uniqued: flags equal to the root's are its attribute.
+    let same = (bits == own)
+        .then(|| op.ods_attr_named(r.outer, FLAGS))
+        .flatten();
+    let attr = same.unwrap_or_else(|| flags_attr(op, bits));
     let (lhs, rhs) = if r.const_first { (c, x) } else { (x, c) };
-    let new = binary(rw, r.result, loc, lhs, rhs, Some(flags_attr(op, bits)));
+    let new = binary(rw, r.result, loc, lhs, rhs, Some(attr));
     rw.replace_op(op, &[new]);
     true
 }

@@ -449,6 +449,11 @@ MLIR_CAPI_EXPORTED int rmlirIntegerAttrGetWords(MlirAttribute attr,
 /// Builds an integer attribute of `type` (integer or index) from words.
 MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWords(
     MlirType type, const uint64_t *words, intptr_t numWords);
+/// Builds an integer attribute of `type` (integer or index, at most 64 bits
+/// wide) from one word, truncated to the type's width; null for another
+/// type.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWord(MlirType type,
+                                                             uint64_t word);
 
 /// Float attributes of any float type as bit patterns (little-endian words).
 MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
