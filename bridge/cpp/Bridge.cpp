@@ -982,8 +982,9 @@ extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
   if (!b || o->getBlock())
     return false;
   Operation *parent = b->getParentOp();
+  // An op without regions holds no block: it cannot hold this one.
   return parent && o->getContext() == parent->getContext() &&
-         !o->isAncestor(parent);
+         (o->getNumRegions() == 0 || !o->isAncestor(parent));
 }
 
 extern "C" bool rmlirOperationHoldsValue(MlirOperation op, MlirValue value) {

@@ -11,8 +11,8 @@ use mlir_sys::MlirAttribute;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The op an op is created as: an ODS op by its id (the fast path), or any
-/// registered op by its name.
+/// The op an op is created as: an ODS op by its id (the fast path; its
+/// name then only names it in messages), or any registered op by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpName<'a> {
     ods: Option<u32>,
@@ -217,10 +217,9 @@ impl<'ir> Op<'ir> {
     ) -> Option<Detached<'ir>> {
         let id = op.ods_id()?;
         let create = access(id)?.create?;
+        // The id decides which op (as it decides `isa` and `from_op`); the
+        // name only names it in messages.
         let decl = &crate::hooks::op_decls()[id as usize];
-        if decl.name != op.name() {
-            return None;
-        }
         // Ops take few attributes; more than this many take the generic path.
         const MOST: usize = 8;
         if attrs.len() > MOST {
