@@ -185,8 +185,8 @@ void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 /// calls `f` with the member of attribute `index` of an op's properties
 /// (typed as ODS declares it; a null Attribute past the last), `set`
 /// stores into a Properties (false when the attribute is not of the
-/// declared kind). Specialized for
-/// each op by the generated `<Stem>OpAccess.cpp.inc`.
+/// declared kind). Specialized for each op by the generated
+/// `<Stem>OpAccess.cpp.inc`.
 template <typename OpT>
 struct OdsAttrs;
 
@@ -209,8 +209,8 @@ bool setAttrMember(Member &member, mlir::Attribute value) {
 }
 
 /// RmlirOpAccess of op class OpT, over OdsAttrs<OpT>: what ODS's own typed
-/// builders and accessors do (the name looked up by class, attributes
-/// stored straight into the properties), for any op.
+/// builders and accessors do (attributes read from and stored straight into
+/// the properties), for any op; each entry checks the op's class first.
 template <typename OpT>
 struct OpAccessOf {
   static bool attr(MlirOperation raw, unsigned index, MlirAttribute *out) {
