@@ -334,6 +334,19 @@ mod tests {
                     build(SubIOp::NAME.into(), &wrong),
                 );
                 same(a.op(), b.op());
+                // An attribute declared as an interface (rarith.constant's
+                // `TypedAttr` value): one of the interface is stored, one of
+                // another kind left to the by-name path, as before.
+                let stores = |name: crate::ffi::op_access::OpName, value, stored| {
+                    let c = Op::create(name, loc, &[], &[ty], &[("value", value)]);
+                    assert_eq!(c.expect("constant").op().attr("value"), stored);
+                };
+                let seven =
+                    crate::ffi::ir::Attr::int(ty, &crate::semantics::ApInt::from_u64(32, 7));
+                stores(ConstantOp::OP, seven, Some(seven));
+                let unit = ctx.unit_attr();
+                stores(ConstantOp::OP, unit, None);
+                stores(ConstantOp::NAME.into(), unit, None);
                 // Built as a cmpi, by index, with its predicate.
                 let c = Op::create(
                     CmpIOp::OP,

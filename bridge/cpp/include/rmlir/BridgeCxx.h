@@ -198,14 +198,36 @@ struct HasEnumValue<
     A, std::enable_if_t<std::is_enum_v<decltype(std::declval<A>().getValue())>>>
     : std::true_type {};
 
+/// Attribute interfaces (TypedAttr, ElementsAttr...): built from an
+/// attribute and the concept it implements the interface with.
+template <typename M, typename = void>
+struct IsAttrInterface : std::false_type {};
+template <typename M>
+struct IsAttrInterface<
+    M, std::void_t<typename M::Concept,
+                   decltype(M(std::declval<mlir::Attribute>(),
+                              std::declval<const typename M::Concept *>()))>>
+    : std::true_type {};
+
 /// `member = value` when `value` is of the member's attribute kind.
 template <typename Member>
 bool setAttrMember(Member &member, mlir::Attribute value) {
-  auto typed = llvm::dyn_cast<Member>(value);
-  if (!typed)
-    return false;
-  member = typed;
-  return true;
+  if constexpr (IsAttrInterface<Member>::value) {
+    // One interface lookup, where dyn_cast makes two (the check, then the
+    // interface's constructor).
+    const auto *concept_ =
+        value.getAbstractAttribute().template getInterface<Member>();
+    if (!concept_)
+      return false;
+    member = Member(value, concept_);
+    return true;
+  } else {
+    auto typed = llvm::dyn_cast<Member>(value);
+    if (!typed)
+      return false;
+    member = typed;
+    return true;
+  }
 }
 
 /// RmlirOpAccess of op class OpT, over OdsAttrs<OpT>: what ODS's own typed
