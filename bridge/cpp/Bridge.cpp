@@ -648,13 +648,9 @@ extern "C" MlirAttribute rmlirIntegerAttrGetFromWords(MlirType type,
 extern "C" MlirAttribute rmlirIntegerAttrGetFromWord(MlirType type,
                                                      uint64_t word) {
   Type t = unwrap(type);
-  unsigned width;
-  if (auto intType = dyn_cast<IntegerType>(t))
-    width = intType.getWidth();
-  else if (isa<IndexType>(t))
-    width = IndexType::kInternalStorageBitWidth;
-  else
+  if (!isa<IntegerType, IndexType>(t))
     return {nullptr};
+  unsigned width = intOrIndexWidth(t);
   if (width > 64)
     return {nullptr};
   return wrap(static_cast<Attribute>(IntegerAttr::get(

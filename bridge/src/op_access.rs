@@ -57,8 +57,9 @@ impl<'a> From<&'a String> for OpName<'a> {
     }
 }
 
-/// ODS id -> the address of its op class's typed access, [`UNKNOWN`] until
-/// first asked for, [`NONE`] when its library registered none.
+/// ODS id -> the address of its op class's typed access, [`UNKNOWN`] (the
+/// slots' 0) until first asked for, [`NONE`] when its library registered
+/// none.
 static ACCESS: OnceLock<Box<[AtomicUsize]>> = OnceLock::new();
 const UNKNOWN: usize = 0;
 /// Never the address of an access table (those are aligned).
@@ -67,17 +68,7 @@ const NONE: usize = 1;
 /// The typed access of the op of ODS id `id`, if its library has one.
 #[inline]
 fn access(id: u32) -> Option<&'static b::RmlirOpAccess> {
-    let table = match ACCESS.get() {
-        Some(table) => table,
-        None => {
-            let n = crate::hooks::op_decls().len();
-            if n == 0 {
-                return None;
-            }
-            ACCESS.get_or_init(|| (0..n).map(|_| AtomicUsize::new(UNKNOWN)).collect())
-        }
-    };
-    let slot = table.get(id as usize)?;
+    let slot = crate::typed::per_op_slots(&ACCESS)?.get(id as usize)?;
     match slot.load(Ordering::Relaxed) {
         UNKNOWN => learn(id, slot),
         NONE => None,
@@ -93,6 +84,14 @@ fn access(id: u32) -> Option<&'static b::RmlirOpAccess> {
 #[doc(hidden)]
 pub fn has_typed_access(id: u32) -> bool {
     access(id).is_some()
+}
+
+/// The ODS index of attribute `name` of the op of ODS id `id`.
+#[inline]
+fn attr_index(id: u32, name: &str) -> Option<u32> {
+    crate::hooks::op_decls()
+        .get(id as usize)
+        .and_then(|d| d.attr_index(name))
 }
 
 /// The slow path of [`access`]: asks the bridge, once per id.
@@ -159,10 +158,7 @@ impl<'ir> Op<'ir> {
     /// declares no such attribute).
     #[inline]
     pub fn ods_enum_named(self, id: u32, name: &str) -> Option<u64> {
-        match crate::hooks::op_decls()
-            .get(id as usize)
-            .and_then(|d| d.attr_index(name))
-        {
+        match attr_index(id, name) {
             Some(index) => self.ods_enum(id, index, name),
             None => self.attr(name).and_then(|a| a.enum_value()),
         }
@@ -173,10 +169,7 @@ impl<'ir> Op<'ir> {
     /// name when ODS declares no such attribute).
     #[inline]
     pub fn ods_attr_named(self, id: u32, name: &str) -> Option<Attr<'ir>> {
-        match crate::hooks::op_decls()
-            .get(id as usize)
-            .and_then(|d| d.attr_index(name))
-        {
+        match attr_index(id, name) {
             Some(index) => self.ods_attr(id, index, name),
             None => self.attr(name),
         }
@@ -189,9 +182,7 @@ impl<'ir> Op<'ir> {
     /// declares.
     #[inline]
     pub fn set_ods_attr_named(self, id: u32, name: &str, value: Attr<'ir>) {
-        let index = crate::hooks::op_decls()
-            .get(id as usize)
-            .and_then(|d| d.attr_index(name));
+        let index = attr_index(id, name);
         if let (Some(index), Some(set)) = (index, access(id).and_then(|a| a.setAttr)) {
             // SAFETY: op and value are live; the access checks the op's
             // class, the value's kind and context before it stores it.

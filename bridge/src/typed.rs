@@ -87,13 +87,22 @@ const UNKNOWN: usize = 0;
 /// Never a TypeID address (those are aligned).
 const UNREGISTERED: usize = 1;
 
-/// The class table, once the hook table (and so the op count) is known.
-fn classes() -> Option<&'static [AtomicUsize]> {
-    if let Some(table) = CLASSES.get() {
-        return Some(table);
+/// A table of one slot per ODS op, all 0 at first, made once the hook table
+/// (and so the op count) is known; None before.
+#[inline]
+pub(crate) fn per_op_slots(
+    table: &'static OnceLock<Box<[AtomicUsize]>>,
+) -> Option<&'static [AtomicUsize]> {
+    if let Some(slots) = table.get() {
+        return Some(slots);
     }
     let n = crate::hooks::op_decls().len();
-    (n > 0).then(|| &**CLASSES.get_or_init(|| (0..n).map(|_| AtomicUsize::new(UNKNOWN)).collect()))
+    (n > 0).then(|| &**table.get_or_init(|| (0..n).map(|_| AtomicUsize::new(0)).collect()))
+}
+
+/// The class table ([`UNKNOWN`] is its slots' 0).
+fn classes() -> Option<&'static [AtomicUsize]> {
+    per_op_slots(&CLASSES)
 }
 
 impl<'ir> Op<'ir> {
