@@ -38,10 +38,10 @@ using namespace mlir;
 #include "RArithOps.cpp.inc"
 
 void mlir::rarith::RArithDialect::initialize() {
-  addOperations<
+  rmlir::bridge::addOperations<
 #define GET_OP_LIST
 #include "RArithOps.cpp.inc"
-      >();
+      >(*this);
   rmlir::bridge::addDialectInterfaces(this);
   rmlir::bridge::registerEnumAttrAccess(rmlir::bridge::EnumAttrs<
 #define GET_ATTRDEF_LIST

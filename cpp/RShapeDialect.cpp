@@ -48,10 +48,10 @@ using namespace mlir;
 #include "RShapeOps.cpp.inc"
 
 void mlir::rshape::RShapeDialect::initialize() {
-  addOperations<
+  rmlir::bridge::addOperations<
 #define GET_OP_LIST
 #include "RShapeOps.cpp.inc"
-      >();
+      >(*this);
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "RShapeTypes.cpp.inc"

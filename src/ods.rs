@@ -234,6 +234,19 @@ mod tests {
     }
 
     #[test]
+    fn every_ods_op_answers_has_trait_as_mlirs_own_op_model() {
+        let context = crate::new_context();
+        let ctx = crate::ffi::ir::Context::from_melior(&context);
+        for op in ODS_OPS {
+            assert_eq!(ctx.op_traits_agree(op.name), Some(true), "{}", op.name);
+        }
+        // Ops of other dialects keep MLIR's own model.
+        assert_eq!(ctx.op_traits_agree("func.func"), None);
+        assert_eq!(ctx.op_traits_agree("arith.addi"), None);
+        assert_eq!(ctx.op_traits_agree("rarith.no_such_op"), None);
+    }
+
+    #[test]
     fn ops_with_regions_are_built_by_index_as_by_name() {
         with_ops(
             r#"func.func @f(%s: tensor<?xindex>) -> index {

@@ -97,6 +97,22 @@ pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -
 }
 
 impl<'ir> Context<'ir> {
+    /// For the registered op `name`: whether its op model (the bridge's
+    /// `OpModel`, which answers `hasTrait` from a hash set of the op's trait
+    /// ids) answers as MLIR's own op model would, for the trait ids of every
+    /// op registered with the bridge and for ids that are no trait. None
+    /// when `name` is not registered here or was not registered through the
+    /// bridge. What tests check of every op.
+    #[doc(hidden)]
+    pub fn op_traits_agree(self, name: &str) -> Option<bool> {
+        // SAFETY: the context is live; name is borrowed for the call.
+        match unsafe { b::rmlirOperationNameTraitsAgree(self.raw(), sref(name)) } {
+            1 => Some(true),
+            0 => Some(false),
+            _ => None,
+        }
+    }
+
     /// Parses an attribute (setup only; never on a per-op hot path).
     pub fn parse_attr(self, text: &str) -> Option<Attr<'ir>> {
         // SAFETY: the context is live; text is borrowed for the call.

@@ -24,10 +24,10 @@ using namespace mlir;
 #include "ToyOps.cpp.inc"
 
 void mlir::toy::ToyDialect::initialize() {
-  addOperations<
+  rmlir::bridge::addOperations<
 #define GET_OP_LIST
 #include "ToyOps.cpp.inc"
-      >();
+      >(*this);
   rmlir::bridge::addDialectInterfaces(this);
 }
 

@@ -167,3 +167,12 @@ fn generated_builders_build_verified_ops_and_report_bad_ones() {
     let narrow = Block::new(&[(IntegerType::new(&context, 32).into(), location)]);
     assert!(toy::neg(location, narrow.argument(0).unwrap().into()).is_err());
 }
+
+#[test]
+fn toy_ops_answer_has_trait_as_mlirs_own_op_model() {
+    let context = toy_dialect::new_context();
+    let ctx = rmlir_bridge::ir::Context::from_melior(&context);
+    for op in ["toy.constant", "toy.add", "toy.mul", "toy.neg", "toy.clamp"] {
+        assert_eq!(ctx.op_traits_agree(op), Some(true), "{op}");
+    }
+}

@@ -639,6 +639,12 @@ typedef struct {
 /// The typed access of the op class named `name`, registered by the library
 /// that declares it; null when none is. It lives as long as the process.
 MLIR_CAPI_EXPORTED const RmlirOpAccess *rmlirOpAccessOf(MlirStringRef name);
+/// For the registered op `name`: 1 when its model is the bridge's OpModel
+/// and answers hasTrait as MLIR's own op model would, for every trait id of
+/// every live OpModel and for ids that are no trait; 0 when an answer
+/// differs; -1 when `name` is not registered or has another model.
+MLIR_CAPI_EXPORTED int rmlirOperationNameTraitsAgree(MlirContext ctx,
+                                                     MlirStringRef name);
 /// Whether `a` is a proper ancestor of `b`.
 MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
                                                        MlirOperation b);

@@ -10,6 +10,7 @@
 #define RMLIR_BRIDGECXX_H
 
 #include "rmlir/Bridge.h"
+#include "rmlir/OpModel.h"
 
 #include "mlir/CAPI/Registration.h"
 
