@@ -53,7 +53,8 @@ extern "C" int rmlirOperationNameTraitsAgree(MlirContext ctx,
   // Asked: every trait of every live OpModel (this op's own and others'),
   // and ids no op has as a trait.
   llvm::SmallVector<TypeID> asked = {TypeID::get<void>(), TypeID::get<int>(),
-                                     op->getTypeID()};
+                                     op->getTypeID(),
+                                     TypeID::getFromOpaquePointer(nullptr)};
   for (const auto &entry : models)
     asked.append(entry.second.traits.begin(), entry.second.traits.end());
   // And ids next to those in memory, which probe the same slots or the

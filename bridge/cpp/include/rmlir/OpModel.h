@@ -52,16 +52,17 @@ public:
     return true;
   }
 
-  /// Whether `id` is a member. TypeIDs are never null, and the set is never
-  /// full, so the probe ends at the member or at an empty slot.
+  /// Whether `id` is a member. The set is never full, so the probe ends at
+  /// the member or at an empty slot (an empty slot first: a null id, which
+  /// no trait has, is no member).
   bool contains(mlir::TypeID id) const {
     const void *key = id.getAsOpaquePointer();
     for (unsigned i = slotOf(key);; i = (i + 1) & (kSlots - 1)) {
       const void *slot = slots[i];
-      if (slot == key)
-        return true;
       if (!slot)
         return false;
+      if (slot == key)
+        return true;
     }
   }
 
@@ -118,9 +119,9 @@ public:
     // to MLIR's models); the inner model's hooks never read them.
     getInterfaceMap() = std::move(model.getInterfaceMap());
     fast = traits.insertAll(ids());
-    registerOpModel(this, {&reference, ids()});
+    registerOpModel(asImpl(), {&reference, ids()});
   }
-  ~OpModel() override { unregisterOpModel(this); }
+  ~OpModel() override { unregisterOpModel(asImpl()); }
   OpModel(const OpModel &) = delete;
   OpModel &operator=(const OpModel &) = delete;
 
@@ -207,6 +208,11 @@ public:
   }
 
 private:
+  /// The address MLIR knows this model by (an OperationName's opaque
+  /// pointer), the registry's key.
+  const void *asImpl() const {
+    return static_cast<const mlir::OperationName::Impl *>(this);
+  }
   /// OpT's trait ids, resolved once.
   static llvm::ArrayRef<mlir::TypeID> ids() {
     static const auto ids = traitIdsOf(static_cast<OpT *>(nullptr));
