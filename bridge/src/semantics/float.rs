@@ -476,6 +476,14 @@ impl Fp {
         if width <= 128 {
             return with_format!(self.format, T => {
                 let x = T::from_bits(self.bits);
+                if signed && width == 1 && !x.is_negative() {
+                    // `i1` holds -1 and 0: a non-negative value fits when it
+                    // truncates to 0 (NaN does not). rustc_apfloat converts
+                    // it as an unsigned of `width - 1` = 0 bits, which it
+                    // cannot (a shift by 128: a panic with overflow checks).
+                    let t = x.round_to_integral(Round::TowardZero).value;
+                    return t.is_zero().then(|| ApInt::zero(1));
+                }
                 let mut exact = false;
                 if signed {
                     let r = x.to_i128_r(width as usize, Round::TowardZero, &mut exact);
@@ -635,6 +643,36 @@ mod tests {
         assert_eq!(big.bits, 18446744073709551616f32.to_bits() as u128);
         let neg = Fp::from_int(Format::F16, &ApInt::from_i64(8, -3), true).unwrap();
         assert_eq!(neg.bits, 0xc200);
+    }
+
+    #[test]
+    fn one_and_zero_bit_integers_take_what_truncates_into_them() {
+        let minus_one = Some(ApInt::from_i64(1, -1));
+        let zero = |width| Some(ApInt::zero(width));
+        for (value, signed_i1, unsigned_i1, i0) in [
+            (0.0, zero(1), zero(1), zero(0)),
+            (-0.0, zero(1), zero(1), zero(0)),
+            (0.5, zero(1), zero(1), zero(0)),
+            (0.999, zero(1), zero(1), zero(0)),
+            (-0.75, zero(1), zero(1), zero(0)),
+            (1.0, None, Some(ApInt::from_u64(1, 1)), None),
+            (1.5, None, Some(ApInt::from_u64(1, 1)), None),
+            (2.0, None, None, None),
+            (-1.0, minus_one.clone(), None, None),
+            (-1.9, minus_one.clone(), None, None),
+            (-2.0, None, None, None),
+            (f64::INFINITY, None, None, None),
+            (f64::NEG_INFINITY, None, None, None),
+            (f64::NAN, None, None, None),
+            (-f64::NAN, None, None, None),
+        ] {
+            for v in [f64v(value), f32v(value as f32)] {
+                assert_eq!(v.to_int(1, true), signed_i1, "{value} to signed i1");
+                assert_eq!(v.to_int(1, false), unsigned_i1, "{value} to unsigned i1");
+                assert_eq!(v.to_int(0, true), i0, "{value} to i0");
+                assert_eq!(v.to_int(0, false), i0, "{value} to i0");
+            }
+        }
     }
 
     proptest::proptest! {

@@ -186,3 +186,34 @@ func.func @casts(%h: f16) {
   "test.sink"(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16) : (f32, f32, f64, f32, f16, f32, f32, f32, i8, i8, i8, i32, f16, vector<3xf64>, vector<2xi8>, bf16, f64) -> ()
   return
 }
+
+// -----
+
+// Conversions to i1 (signed: -1 and 0; unsigned: 0 and 1) at the edges:
+// what truncates into range folds, the rest stays.
+func.func @float_to_i1() -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %half = rarith.constant 0.5 : f32
+  %almost = rarith.constant 0.999 : f64
+  %neg = rarith.constant -0.75 : f32
+  %one = rarith.constant 1.0 : f16
+  %m1 = rarith.constant -1.0 : f32
+  %m15 = rarith.constant -1.5 : bf16
+  %m2 = rarith.constant -2.0 : f32
+  %inf = rarith.constant 0x7F800000 : f32
+  %nan = rarith.constant 0x7FC00000 : f32
+  %0 = rarith.fptosi %half : f32 to i1
+  %1 = rarith.fptoui %half : f32 to i1
+  %2 = rarith.fptosi %almost : f64 to i1
+  %3 = rarith.fptosi %neg : f32 to i1
+  %4 = rarith.fptosi %one : f16 to i1
+  %5 = rarith.fptoui %one : f16 to i1
+  %6 = rarith.fptosi %m1 : f32 to i1
+  %7 = rarith.fptoui %m1 : f32 to i1
+  %8 = rarith.fptosi %m15 : bf16 to i1
+  %9 = rarith.fptosi %m2 : f32 to i1
+  %10 = rarith.fptosi %inf : f32 to i1
+  %11 = rarith.fptoui %inf : f32 to i1
+  %12 = rarith.fptosi %nan : f32 to i1
+  %13 = rarith.fptoui %nan : f32 to i1
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
