@@ -465,24 +465,19 @@ impl Fp {
     /// zero; None when the conversion is invalid (NaN, infinity, out of
     /// range), as APFloat's `convertToInteger` reports it.
     pub fn to_int(self, width: u32, signed: bool) -> Option<ApInt> {
-        if width == 0 {
-            // `i0` holds only 0: exactly the values that truncate to zero
-            // (upstream's APFloat crashes here; see upstream-differences).
-            return with_format!(self.format, T => {
-                let t = T::from_bits(self.bits).round_to_integral(Round::TowardZero).value;
-                t.is_zero().then(|| ApInt::zero(0))
-            });
-        }
         if width <= 128 {
             return with_format!(self.format, T => {
                 let x = T::from_bits(self.bits);
-                if signed && width == 1 && !x.is_negative() {
-                    // `i1` holds -1 and 0: a non-negative value fits when it
-                    // truncates to 0 (NaN does not). rustc_apfloat converts
-                    // it as an unsigned of `width - 1` = 0 bits, which it
-                    // cannot (a shift by 128: a panic with overflow checks).
+                // Where the only value the width holds on the value's side
+                // is 0, the value fits when it truncates to zero (NaN does
+                // not): `i0` holds only 0 (upstream's APFloat crashes here;
+                // see upstream-differences), signed `i1` only -1 and 0. For
+                // those rustc_apfloat would convert as an unsigned of
+                // `width - 1` bits, which it cannot below 1 (a shift by 128:
+                // a panic with overflow checks).
+                if width == 0 || (signed && width == 1 && !x.is_negative()) {
                     let t = x.round_to_integral(Round::TowardZero).value;
-                    return t.is_zero().then(|| ApInt::zero(1));
+                    return t.is_zero().then(|| ApInt::zero(width));
                 }
                 let mut exact = false;
                 if signed {

@@ -27,21 +27,27 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <tuple>
 
 namespace rmlir::bridge {
 
-/// A fixed set of TypeIDs, answered by one hash probe (and a short linear
-/// run on collision) instead of a comparison per member.
+/// A fixed set of `N` TypeIDs, answered by one hash probe (and a short
+/// linear run on collision) instead of a comparison per member.
+template <size_t N>
 class TraitSet {
-public:
-  /// Slots: a power of two, more than twice the members it takes.
-  static constexpr unsigned kSlots = 128;
+  /// log2 of the slots: the fewest (at least 1) that hold more than twice
+  /// `N`, so that at least half the slots stay empty.
+  static constexpr unsigned slotBits() {
+    unsigned bits = 1;
+    while ((size_t{1} << bits) <= 2 * N)
+      ++bits;
+    return bits;
+  }
+  static constexpr unsigned kBits = slotBits();
+  static constexpr unsigned kSlots = 1u << kBits;
 
-  /// Adds `ids`; false (and the set unusable) when more than half the slots
-  /// would be taken.
-  bool insertAll(llvm::ArrayRef<mlir::TypeID> ids) {
-    if (ids.size() > kSlots / 2)
-      return false;
+public:
+  explicit TraitSet(const std::array<mlir::TypeID, N> &ids) {
     for (mlir::TypeID id : ids) {
       const void *key = id.getAsOpaquePointer();
       unsigned i = slotOf(key);
@@ -49,7 +55,6 @@ public:
         i = (i + 1) & (kSlots - 1);
       slots[i] = key;
     }
-    return true;
   }
 
   /// Whether `id` is a member. The set is never full, so the probe ends at
@@ -71,9 +76,8 @@ private:
   /// whatever the alignment of the storage behind the id.
   static unsigned slotOf(const void *key) {
     uint64_t bits = reinterpret_cast<uintptr_t>(key);
-    constexpr unsigned shift = 64 - 7; // log2(kSlots) == 7
-    static_assert((1u << (64 - shift)) == kSlots);
-    return static_cast<unsigned>((bits * 0x9E3779B97F4A7C15ull) >> shift);
+    return static_cast<unsigned>((bits * 0x9E3779B97F4A7C15ull) >>
+                                 (64 - kBits));
   }
 
   std::array<const void *, kSlots> slots{};
@@ -114,20 +118,17 @@ public:
   explicit OpModel(mlir::Dialect *dialect)
       : Impl(OpT::getOperationName(), dialect, mlir::TypeID::get<OpT>(),
              mlir::detail::InterfaceMap()),
-        model(dialect) {
+        model(dialect), traits(ids()) {
     // The op's interfaces, as MLIR's model built them (OpT's map is private
     // to MLIR's models); the inner model's hooks never read them.
     getInterfaceMap() = std::move(model.getInterfaceMap());
-    fast = traits.insertAll(ids());
     registerOpModel(asImpl(), {&reference, ids()});
   }
   ~OpModel() override { unregisterOpModel(asImpl()); }
   OpModel(const OpModel &) = delete;
   OpModel &operator=(const OpModel &) = delete;
 
-  bool hasTrait(mlir::TypeID id) final {
-    return fast ? traits.contains(id) : reference(id);
-  }
+  bool hasTrait(mlir::TypeID id) final { return traits.contains(id); }
 
   // Everything else is MLIR's own model's.
   llvm::LogicalResult
@@ -213,9 +214,10 @@ private:
   const void *asImpl() const {
     return static_cast<const mlir::OperationName::Impl *>(this);
   }
+  using TraitIds = decltype(traitIdsOf(static_cast<OpT *>(nullptr)));
   /// OpT's trait ids, resolved once.
-  static llvm::ArrayRef<mlir::TypeID> ids() {
-    static const auto ids = traitIdsOf(static_cast<OpT *>(nullptr));
+  static const TraitIds &ids() {
+    static const TraitIds ids = traitIdsOf(static_cast<OpT *>(nullptr));
     return ids;
   }
   static bool reference(mlir::TypeID id) {
@@ -223,8 +225,7 @@ private:
   }
 
   Model model;
-  TraitSet traits;
-  bool fast = false;
+  TraitSet<std::tuple_size_v<TraitIds>> traits;
 };
 
 /// Dialect::addOperations<Ops...>, each op registered with its OpModel.
