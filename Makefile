@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit test-downstream lint fmt clean bench bench-scale verify fuzz
+.PHONY: all deps build demo test test-rust test-lit test-downstream test-valgrind lint fmt clean bench bench-scale verify fuzz
 
 all: build
 
@@ -22,7 +22,7 @@ demo: build
 
 # The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
 # a crate that depends on rmlir, built and run on its own.
-test: build test-rust test-lit test-downstream
+test: build test-rust test-lit test-downstream test-valgrind
 
 test-rust: deps
 	$(CARGO) test --release --workspace
@@ -32,6 +32,11 @@ test-lit: build
 
 test-downstream: deps
 	./scripts/downstream-check.sh
+
+# The soundness tests under valgrind: zero memory errors (make verify runs
+# the public-API tests under it too).
+test-valgrind: deps
+	./scripts/valgrind-tests.sh soundness
 
 lint: deps
 	$(CARGO) fmt --all -- --check
@@ -59,6 +64,7 @@ bench-scale: build
 # and f8E5M2 pair through the APFloat runtime against the folders. make test
 # runs a sample of both.
 verify: build
+	./scripts/valgrind-tests.sh soundness user_patterns api builders
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test rewrite_exec -- --nocapture
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test apfloat_exec -- --nocapture
 

@@ -1,74 +1,76 @@
 //! rmlir: MLIR's `arith` and `shape` dialects, as `rarith` and `rshape`,
 //! implemented in Rust and living inside a real upstream MLIR 22 context.
 //!
-//! Build a function with the builders generated from ODS ([`ops`]),
-//! canonicalize it, lower it to the LLVM dialect and run it in the JIT:
+//! Parse a program (or build one), transform it with rmlir's passes and
+//! your own, lower it to the LLVM dialect and run it in the JIT:
 //!
 //! ```
-//! use melior::dialect::func;
-//! use melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
+//! use melior::ir::attribute::IntegerAttribute;
 //! use melior::ir::operation::OperationLike;
-//! use melior::ir::r#type::{FunctionType, IntegerType};
-//! use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
 //! use rmlir::jit::{Jit, Scalar};
-//! use rmlir::ods::rarith::IntegerOverflowFlags;
+//! use rmlir::ods::rarith::{IntegerOverflowFlags, MulIOp};
 //! use rmlir::ops::rarith;
+//! use rmlir::rewrite::Pattern;
 //!
 //! let context = rmlir::new_context();
-//! let location = Location::unknown(&context);
-//! let i32t: Type = IntegerType::new(&context, 32).into();
+//! let mut module = rmlir::parse(&context, "
+//!     func.func @scale(%x: i32) -> i32 {
+//!       %c4 = rarith.constant 4 : i32
+//!       %c8 = rarith.constant 8 : i32
+//!       %0 = rarith.muli %x, %c4 : i32
+//!       %1 = rarith.muli %0, %c8 : i32
+//!       return %1 : i32
+//!     }")?;
 //!
-//! // func @scale(%x: i32) -> i32 { return (%x * 6) * 7 }
-//! let block = Block::new(&[(i32t, location)]);
-//! let x = block.argument(0).unwrap().into();
-//! let six = block.append_operation(
-//!     rarith::constant(location, IntegerAttribute::new(i32t, 6).into()).unwrap());
-//! let seven = block.append_operation(
-//!     rarith::constant(location, IntegerAttribute::new(i32t, 7).into()).unwrap());
-//! let none = IntegerOverflowFlags::NONE;
-//! let a = block.append_operation(
-//!     rarith::muli(location, x, six.result(0).unwrap().into(), none).unwrap());
-//! let b = block.append_operation(rarith::muli(
-//!     location, a.result(0).unwrap().into(), seven.result(0).unwrap().into(), none).unwrap());
-//! block.append_operation(func::r#return(&[b.result(0).unwrap().into()], location));
-//! let body = Region::new();
-//! body.append_block(block);
-//! let mut module = Module::new(location);
-//! module.body().append_operation(func::func(
-//!     &context,
-//!     StringAttribute::new(&context, "scale"),
-//!     TypeAttribute::new(FunctionType::new(&context, &[i32t], &[i32t]).into()),
-//!     body,
-//!     &[(Identifier::new(&context, "sym_visibility"),
-//!        StringAttribute::new(&context, "public").into())],
-//!     location,
-//! ));
-//!
-//! // The two multiplications by constants fold into one (x * 42).
+//! // The two multiplications by constants fold into one (x * 32).
 //! rmlir::pipeline::run(&context, &mut module, "builtin.module(canonicalize)")?;
-//! assert!(module.as_operation().to_string().contains("rarith.constant 42 : i32"));
+//! assert!(module.as_operation().to_string().contains("rarith.constant 32 : i32"));
+//!
+//! // A pattern of your own (x * 2^k -> x << k), applied by a pass of your own.
+//! let to_shift = Pattern::new::<MulIOp>("mul-to-shift", |op, rewriter| {
+//!     let c = IntegerAttribute::try_from(op.operand(1)?.constant()?).ok()?.value();
+//!     (c > 0 && c.count_ones() == 1).then_some(())?;
+//!     let x = op.operand(0)?;
+//!     let k = IntegerAttribute::new(x.r#type(), c.trailing_zeros().into());
+//!     let k = rewriter.insert(rarith::constant(op.location(), k.into()).ok()?).ok()?;
+//!     let flags = IntegerOverflowFlags::NONE;
+//!     let shl = rarith::shli(op.location(), x, k.result(0)?, flags).ok()?;
+//!     let shl = rewriter.insert(shl).ok()?;
+//!     rewriter.replace_root(&[shl.result(0)?]).ok()
+//! });
+//! rmlir::pipeline::register_pass("mul-to-shift", "x * 2^k -> x << k", move |pass| {
+//!     pass.apply_greedily(std::slice::from_ref(&to_shift))
+//! })?;
+//! rmlir::pipeline::run(&context, &mut module, "builtin.module(mul-to-shift)")?;
+//! assert!(module.as_operation().to_string().contains("rarith.shli %arg0, %c5_i32 : i32"));
 //!
 //! // Lower to the LLVM dialect and call it.
 //! rmlir::pipeline::emit_c_interfaces(&mut module);
 //! rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM)?;
 //! let jit = Jit::new(&module, 2, &[])?;
-//! assert_eq!(jit.call("scale", &[Scalar::I32(2)], Some(Scalar::I32(0)))?, Some(Scalar::I32(84)));
-//! # Ok::<(), String>(())
+//! assert_eq!(jit.call("scale", &[Scalar::I32(3)], Some(Scalar::I32(0)))?, Some(Scalar::I32(96)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Every IR handle a pass or pattern body gets is scoped and bounded (see
+//! [`soundness`]): safe code using this API cannot reach freed IR, IR of
+//! another context, or IR another thread is changing.
 //!
 //! Your own passes join pipelines by name ([`pipeline::register_pass`]);
 //! your own rewrite patterns, closures rooted at an op type generated from
 //! ODS, join `canonicalize` or run in your passes ([`rewrite`]); a failed
 //! pipeline, a panicking pattern among its causes, returns MLIR's
-//! diagnostics ([`pipeline::PipelineError`]); [`plugin!`] makes your
+//! diagnostics (one [`Error`] type throughout); [`plugin!`] makes your
 //! `cdylib` a plugin for stock `mlir-opt` that carries all of it. A crate
 //! that depends on rmlir needs no build script of its own (see the README,
 //! and `examples/downstream`, a crate that does all of this).
 //!
-//! The public surface: [`new_context`], [`ops`] (builders), [`ods`] (the
-//! ODS enums and flags, op types), [`pipeline`] (running and registering
-//! passes), [`rewrite`] (patterns), [`jit`], [`plugin!`]. Every handle it
-//! hands out is melior's, with the lifetimes of what owns it. The other
+//! The public surface: [`new_context`], [`parse`], [`new_module`], [`ops`]
+//! (builders), [`ods`] (the ODS enums and flags, op types), [`ir`] (the
+//! scoped handles of pass and pattern bodies), [`pipeline`] (running and
+//! registering passes), [`rewrite`] (patterns), [`jit`], [`plugin!`],
+//! [`Error`]. Types, attributes and locations are melior's; IR handles in
+//! passes and patterns are rmlir's own ([`ir`]). The other
 //! modules are rmlir's own layers, private unless rmlir's `internals`
 //! feature (its tests, benchmark and fuzzer) makes them public; data flows
 //! downward only:
@@ -136,11 +138,53 @@ mod semantics;
 pub mod shape;
 #[cfg(not(feature = "internals"))]
 mod shape;
+pub mod soundness;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod types;
 #[cfg(not(feature = "internals"))]
 mod types;
+
+pub use rmlir_bridge::error::{Error, ErrorKind};
+
+/// The IR handles of pass and pattern bodies: read-only, scoped to the op
+/// the pass runs on (or the isolated op a pattern's match lies in), bounded
+/// by the borrow they came from. See the crate's "Soundness" section.
+pub mod ir {
+    pub use crate::ffi::scoped::{BlockRef, OpRef, RegionRef, ValueRef, Walk};
+}
+
+/// Parses `source` as a module of `context`, bound to the context's
+/// lifetime (melior's `Module::parse` is not). A module that does not
+/// parse or verify is an [`Error`] of kind [`ErrorKind::Parse`] with
+/// MLIR's diagnostics.
+///
+/// ```
+/// use melior::ir::operation::OperationLike;
+/// let context = rmlir::new_context();
+/// let module = rmlir::parse(&context, "func.func @f() { return }").unwrap();
+/// assert!(module.as_operation().verify());
+/// let error = rmlir::parse(&context, "func.func @f( {").unwrap_err();
+/// assert_eq!(error.kind(), rmlir::ErrorKind::Parse);
+/// assert!(error.diagnostics()[0].contains("expected"), "{error}");
+/// ```
+pub fn parse<'c>(
+    context: &'c melior::Context,
+    source: &str,
+) -> Result<melior::ir::Module<'c>, Error> {
+    let (module, diagnostics) =
+        ffi::diagnostics::capture(context, || melior::ir::Module::parse(context, source));
+    module.ok_or_else(|| {
+        Error::new(ErrorKind::Parse, "the source does not parse as a module")
+            .with_diagnostics(diagnostics)
+    })
+}
+
+/// An empty module of `context`, bound to the context's lifetime (melior's
+/// `Module::new` is not).
+pub fn new_module(context: &melior::Context) -> melior::ir::Module<'_> {
+    melior::ir::Module::new(melior::ir::Location::unknown(context))
+}
 
 /// Running lowered modules: MLIR's ExecutionEngine with calls checked
 /// against the function's signature (a mismatch is an `Err`, never a

@@ -1,5 +1,6 @@
 //! Running pass pipelines over modules from Rust.
 
+use crate::{Error, ErrorKind};
 use melior::ir::Module;
 use melior::pass::PassManager;
 
@@ -9,46 +10,16 @@ use melior::pass::PassManager;
 pub const LOWER_TO_LLVM: &str = "builtin.module(rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,\
 convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
 
-/// Why a pipeline did not run: it did not parse, or a pass failed; with
-/// the diagnostics MLIR emitted meanwhile (a panicking Rust pass or
-/// pattern among them: the FFI guard turns the panic into an error).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PipelineError {
-    /// The pipeline, as given.
-    pub pipeline: String,
-    /// What went wrong, in one line.
-    pub reason: String,
-    /// MLIR's diagnostics (`location: severity: message`), in order.
-    pub diagnostics: Vec<String>,
-}
-
-impl std::fmt::Display for PipelineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "pass pipeline `{}` {}", self.pipeline, self.reason)?;
-        for d in &self.diagnostics {
-            write!(f, "\n  {d}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PipelineError {}
-
-impl From<PipelineError> for String {
-    fn from(e: PipelineError) -> String {
-        e.to_string()
-    }
-}
-
 /// Runs a textual pass pipeline (`builtin.module(...)`) over `module`. The
-/// diagnostics it emits are returned with the error (they are not printed).
+/// diagnostics it emits are returned with the error (an [`Error`] of kind
+/// [`ErrorKind::Pipeline`]; they are not printed).
 /// A pipeline that emitted an error diagnostic failed, even where the pass
 /// that emitted it went on (as the greedy driver does past a pattern that
 /// panicked).
 ///
 /// ```
 /// let context = rmlir::new_context();
-/// let mut module = melior::ir::Module::parse(&context, "func.func @f(%x: i32) -> i32 {
+/// let mut module = rmlir::parse(&context, "func.func @f(%x: i32) -> i32 {
 ///     %0 = rarith.divui %x, %x : i32
 ///     return %0 : i32
 /// }").unwrap();
@@ -57,15 +28,13 @@ impl From<PipelineError> for String {
 ///     .unwrap_err();
 /// assert!(error.to_string().contains("does not refer to a registered pass"));
 /// ```
-pub fn run(
-    context: &melior::Context,
-    module: &mut Module,
-    pipeline: &str,
-) -> Result<(), PipelineError> {
-    let fail = |reason: String, diagnostics| PipelineError {
-        pipeline: pipeline.to_string(),
-        reason,
-        diagnostics,
+pub fn run(context: &melior::Context, module: &mut Module, pipeline: &str) -> Result<(), Error> {
+    let fail = |reason: String, diagnostics| {
+        Error::new(
+            ErrorKind::Pipeline,
+            format!("pass pipeline `{pipeline}` {reason}"),
+        )
+        .with_diagnostics(diagnostics)
     };
     if module.context() != *context {
         return Err(fail(
@@ -92,26 +61,23 @@ pub fn run(
 
 /// Registers a pass written in safe Rust under `argument`, so that pipeline
 /// strings (here, in `rmlir-opt` and in anything using MLIR's pass registry)
-/// name it like any pass. `body` gets the op the pass runs on; an `Err` is
-/// an error diagnostic at that op and a failed pipeline, and a panic is
+/// name it like any pass. `body` gets the [`PassScope`] of the op the pass
+/// runs on: that op and what it holds, nothing above or beside it (MLIR may
+/// run the pass on the op's siblings on other threads meanwhile). An `Err`
+/// is an error diagnostic at that op and a failed pipeline, and a panic is
 /// caught and reported the same way. The pass takes no options. Fails when
 /// `argument` is no pass name or names a registered pass.
 ///
 /// ```
-/// use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
-/// use rmlir::ods::{OdsOp, rarith};
+/// use rmlir::ods::rarith::DivSIOp;
 ///
-/// rmlir::pipeline::register_pass("doc-no-divsi", "Rejects signed division", |op| {
-///     let mut found = false;
-///     op.walk(WalkOrder::PreOrder, |o| {
-///         found |= o.name().as_string_ref().as_str() == Ok(rarith::DivSIOp::NAME);
-///         WalkResult::Advance
-///     });
+/// rmlir::pipeline::register_pass("doc-no-divsi", "Rejects signed division", |pass| {
+///     let found = pass.op().nested_ops().iter().any(|op| op.is::<DivSIOp>());
 ///     if found { Err("signed division is not allowed here".into()) } else { Ok(()) }
 /// })
 /// .unwrap();
 /// let context = rmlir::new_context();
-/// let mut module = melior::ir::Module::parse(&context, "func.func @f(%x: i32) -> i32 {
+/// let mut module = rmlir::parse(&context, "func.func @f(%x: i32) -> i32 {
 ///     %0 = rarith.divsi %x, %x : i32
 ///     return %0 : i32
 /// }").unwrap();
@@ -119,17 +85,16 @@ pub fn run(
 ///     .unwrap_err();
 /// assert!(error.to_string().contains("signed division is not allowed here"));
 /// ```
-pub fn register_pass<F>(argument: &str, description: &str, body: F) -> Result<(), String>
+pub fn register_pass<F>(argument: &str, description: &str, body: F) -> Result<(), Error>
 where
-    F: for<'c, 'a> Fn(melior::ir::operation::OperationRefMut<'c, 'a>) -> Result<(), String>
-        + Send
-        + Sync
-        + 'static,
+    F: for<'c> Fn(&mut PassScope<'c>) -> Result<(), Error> + Send + Sync + 'static,
 {
     crate::dialects::register_passes();
     let first_id = crate::registry::DESCRIPTOR.passes.len() as u32;
     crate::ffi::user_passes::register(first_id, argument, description, Box::new(body))
 }
+
+pub use crate::ffi::user_passes::PassScope;
 
 /// What [`plugin!`](crate::plugin) expands to call.
 #[doc(hidden)]

@@ -131,8 +131,8 @@ fn ops_that_do_not_verify_are_errors_with_the_diagnostics() {
         IntegerOverflowFlags::NONE,
     )
     .unwrap_err();
-    assert_eq!(error.op, "rarith.addi");
-    assert!(!error.diagnostics.is_empty(), "{error}");
+    assert_eq!(error.op(), Some("rarith.addi"));
+    assert!(!error.diagnostics().is_empty(), "{error}");
     // A float is no operand of an integer op.
     let error = rarith::addi(
         loc,
@@ -150,7 +150,7 @@ fn ops_that_do_not_verify_are_errors_with_the_diagnostics() {
     assert!(error.to_string().contains("rarith.extf"), "{error}");
     assert!(
         error
-            .diagnostics
+            .diagnostics()
             .iter()
             .any(|d| d.contains("operand type 'f32' and result type 'f16' are cast incompatible")),
         "{error}"
@@ -160,7 +160,7 @@ fn ops_that_do_not_verify_are_errors_with_the_diagnostics() {
     let dense =
         DenseElementsAttribute::new(tensor, &[IntegerAttribute::new(i32t, 1).into()]).unwrap();
     let error = rshape::const_shape(loc, dense.into()).unwrap_err();
-    assert_eq!(error.op, "rshape.const_shape");
+    assert_eq!(error.op(), Some("rshape.const_shape"));
 }
 
 #[test]
@@ -175,14 +175,11 @@ fn rshape_ops_build_with_regions_and_terminators() {
         text(&shape),
         "%0 = rshape.shape_of %x : tensor<2x3xf32> -> tensor<2xindex>"
     );
-    let rank = rshape::rank(loc, shape.result(0).unwrap().into()).unwrap();
+    let rank = rshape::rank(loc, shape.result(0).unwrap()).unwrap();
     assert_eq!(rank.result(0).unwrap().r#type(), index);
     let broadcast = rshape::broadcast(
         loc,
-        &[
-            shape.result(0).unwrap().into(),
-            shape.result(0).unwrap().into(),
-        ],
+        [shape.result(0).unwrap(), shape.result(0).unwrap()],
         Some(StringAttribute::new(&context, "incompatible").into()),
         shape.result(0).unwrap().r#type(),
     )
@@ -197,12 +194,15 @@ fn rshape_ops_build_with_regions_and_terminators() {
     let witness = rshape::const_witness(loc, passing).unwrap();
     let body = Block::new(&[]);
     let three = IntegerAttribute::new(index, 3).into();
-    let inner = body.append_operation(rarith::constant(loc, three).unwrap());
-    body.append_operation(rshape::assuming_yield(loc, &[inner.result(0).unwrap().into()]).unwrap());
+    let inner = body.append_operation(rarith::constant(loc, three).unwrap().into_operation());
+    body.append_operation(
+        rshape::assuming_yield(loc, [inner.result(0).unwrap()])
+            .unwrap()
+            .into_operation(),
+    );
     let region = Region::new();
     region.append_block(body);
-    let assuming =
-        rshape::assuming(loc, witness.result(0).unwrap().into(), &[index], [region]).unwrap();
+    let assuming = rshape::assuming(loc, witness.result(0).unwrap(), &[index], [region]).unwrap();
     assert!(
         text(&assuming).starts_with("%0 = rshape.assuming %x -> (index) {"),
         "{}",

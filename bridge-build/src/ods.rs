@@ -1033,11 +1033,15 @@ fn builder_fn(t: &mut String, op: &OpDecl, traits: CppTraits, enums: &[EnumDecl]
     for a in &op.operands {
         let n = snake(&a.name);
         if a.variadic {
-            params.push(format!("{n}: &[Value<'c, '_>]"));
-            body.push(format!("ods_operands.extend_from_slice({n});"));
+            params.push(format!(
+                "{n}: impl IntoIterator<Item = impl Into<Operand<'c, 'v>>>"
+            ));
+            body.push(format!(
+                "ods_operands.extend({n}.into_iter().map(Into::into));"
+            ));
         } else {
-            params.push(format!("{n}: Value<'c, '_>"));
-            body.push(format!("ods_operands.push({n});"));
+            params.push(format!("{n}: impl Into<Operand<'c, 'v>>"));
+            body.push(format!("ods_operands.push({n}.into());"));
         }
     }
     if variadic_operands > 1 {
@@ -1136,14 +1140,20 @@ fn builder_fn(t: &mut String, op: &OpDecl, traits: CppTraits, enums: &[EnumDecl]
     }
     writeln!(
         t,
-        "    #[allow(clippy::too_many_arguments, unused_mut)]\n    pub fn {fn_name}<'c>({}) -> Result<Operation<'c>, BuildError> {{",
+        "    #[allow(clippy::too_many_arguments, unused_mut)]\n    pub fn {fn_name}<'c, 'v>({}) -> Result<Built<'c, 'v>, BuildError> {{",
         params.join(", ")
     )
     .unwrap();
-    t.push_str("        let mut ods_operands: Vec<Value<'c, '_>> = Vec::new();\n        let mut ods_attrs: Vec<(Identifier<'c>, Attribute<'c>)> = Vec::new();\n        let mut ods_results: Vec<Type<'c>> = Vec::new();\n");
+    t.push_str("        let mut ods_operands: Vec<Operand<'c, 'v>> = Vec::new();\n        let mut ods_attrs: Vec<(Identifier<'c>, Attribute<'c>)> = Vec::new();\n        let mut ods_results: Vec<Type<'c>> = Vec::new();\n");
     for line in body {
         writeln!(t, "        {line}").unwrap();
     }
+    writeln!(
+        t,
+        "        let ods_operands = ods_checked_operands(\"{}\", location, &ods_operands)?;",
+        op.full_name
+    )
+    .unwrap();
     writeln!(
         t,
         "        let mut ods_builder = OperationBuilder::new(\"{}\", location)\n            .add_operands(&ods_operands)\n            .add_attributes(&ods_attrs)\n            .add_results(&ods_results);",

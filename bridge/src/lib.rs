@@ -106,8 +106,11 @@
 //! unverified until the pass manager verifies it after the pass, so a C++
 //! folder may read it first; a value of one module used in another module
 //! of the same context is not refused (dropping the first leaves the use
-//! dangling). melior's own handles (in user passes and patterns) follow
-//! melior's rules: its `OperationRefMut` is `Copy`.
+//! dangling). These are the hooks' handles; user passes and patterns
+//! ([`user_passes`], [`user_patterns`]) get [`scoped`] handles instead,
+//! which stop at the pass's op (or the pattern's isolated scope) and are
+//! read-only, with every change through a rewriter that checks what it is
+//! given.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
@@ -130,6 +133,7 @@ pub mod context;
 pub mod dataflow;
 pub mod diagnostics;
 pub mod dialect_conversion;
+pub mod error;
 pub mod exclusive;
 pub mod exec;
 pub mod greedy;
@@ -143,6 +147,7 @@ pub mod passes;
 pub mod plugin;
 pub mod region;
 pub mod rewrite;
+pub mod scoped;
 pub mod semantics;
 pub mod typed;
 pub mod user_passes;

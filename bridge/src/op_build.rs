@@ -2,33 +2,165 @@
 //! and enum attributes in a location's context, and building with MLIR's
 //! diagnostics captured as the error. Names no dialect.
 
+use super::error::Error;
 use super::ir::{Context as RawContext, sref};
-use melior::ir::operation::{OperationBuilder, OperationLike};
-use melior::ir::{Attribute, Identifier, Location, Operation};
-use mlir_sys::{mlirIdentifierGet, mlirIntegerAttrGet, mlirIntegerTypeGet, mlirLocationGetContext};
+use super::scoped::ValueRef;
+use melior::ir::block::BlockArgument;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationResult};
+use melior::ir::{Attribute, Identifier, Location, Operation, Value, ValueLike};
+use mlir_sys::{
+    MlirValue, mlirIdentifierGet, mlirIntegerAttrGet, mlirIntegerTypeGet, mlirLocationGetContext,
+    mlirTypeGetContext, mlirValueGetType,
+};
 use std::fmt;
+use std::marker::PhantomData;
 
-/// Why a generated builder built no op: the op's name and what MLIR said
-/// (result type inference or verification failed).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildError {
-    /// The op (`rarith.addi`).
-    pub op: &'static str,
-    /// MLIR's diagnostics, each with its location.
-    pub diagnostics: Vec<String>,
+/// Why a generated builder built no op: an [`Error`] of kind
+/// [`ErrorKind::Build`](crate::error::ErrorKind::Build), naming the op
+/// ([`Error::op`]) with MLIR's diagnostics.
+pub type BuildError = Error;
+
+/// An operand of a generated builder: a melior value (an op result or
+/// block argument) or a scoped [`ValueRef`] of a pass or pattern, with the
+/// lifetime `'v` of what it was borrowed from.
+#[derive(Clone, Copy, Debug)]
+pub struct Operand<'c, 'v> {
+    raw: MlirValue,
+    _borrow: PhantomData<(&'c melior::Context, &'v ())>,
 }
 
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot build `{}`", self.op)?;
-        for d in &self.diagnostics {
-            write!(f, "\n  {d}")?;
-        }
-        Ok(())
+impl<'c, 'v> Operand<'c, 'v> {
+    /// The raw value.
+    fn raw(self) -> MlirValue {
+        self.raw
     }
 }
 
-impl std::error::Error for BuildError {}
+impl<'c, 'v> From<Value<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: Value<'c, 'v>) -> Self {
+        Operand {
+            raw: value.to_raw(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'c, 'v> From<&Value<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: &Value<'c, 'v>) -> Self {
+        Operand::from(*value)
+    }
+}
+
+impl<'c, 'v> From<OperationResult<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: OperationResult<'c, 'v>) -> Self {
+        Operand {
+            raw: value.to_raw(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'c, 'v> From<BlockArgument<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: BlockArgument<'c, 'v>) -> Self {
+        Operand {
+            raw: value.to_raw(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'c, 'v> From<&OperationResult<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: &OperationResult<'c, 'v>) -> Self {
+        Operand::from(*value)
+    }
+}
+
+impl<'c, 'v> From<&BlockArgument<'c, 'v>> for Operand<'c, 'v> {
+    fn from(value: &BlockArgument<'c, 'v>) -> Self {
+        Operand::from(*value)
+    }
+}
+
+impl<'s> From<ValueRef<'s>> for Operand<'s, 's> {
+    fn from(value: ValueRef<'s>) -> Self {
+        Operand {
+            raw: value.raw_value().raw(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'s> From<&ValueRef<'s>> for Operand<'s, 's> {
+    fn from(value: &ValueRef<'s>) -> Self {
+        Operand::from(*value)
+    }
+}
+
+/// An op a generated builder built, not yet in any block: it borrows its
+/// operands (`'v`), so it cannot outlive the block or op they belong to.
+/// Insert it with a pattern's
+/// [`Rewriter::insert`](crate::user_patterns::Rewriter::insert), or hand it
+/// to melior ([`Built::into_operation`]), whose blocks own their ops.
+#[derive(Debug)]
+pub struct Built<'c, 'v> {
+    op: Operation<'c>,
+    _operands: PhantomData<&'v ()>,
+}
+
+impl<'c, 'v> Built<'c, 'v> {
+    /// The op, for melior (`block.append_operation(op.into_operation())`):
+    /// from here on melior's rules hold, which do not tie the op to its
+    /// operands (see the crate's soundness notes).
+    pub fn into_operation(self) -> Operation<'c> {
+        self.op
+    }
+}
+
+impl<'c> std::ops::Deref for Built<'c, '_> {
+    type Target = Operation<'c>;
+    fn deref(&self) -> &Operation<'c> {
+        &self.op
+    }
+}
+
+impl<'c> From<Built<'c, '_>> for Operation<'c> {
+    fn from(built: Built<'c, '_>) -> Operation<'c> {
+        built.op
+    }
+}
+
+impl fmt::Display for Built<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.op, f)
+    }
+}
+
+/// The operands, as melior values of the location's context; an error
+/// naming `op` for an operand of another context.
+pub fn ods_checked_operands<'c, 'v>(
+    op: &'static str,
+    location: Location<'c>,
+    operands: &[Operand<'c, 'v>],
+) -> Result<Vec<Value<'c, 'v>>, BuildError> {
+    // SAFETY: the location is live.
+    let context = unsafe { mlirLocationGetContext(location.to_raw()) };
+    operands
+        .iter()
+        .enumerate()
+        .map(|(i, operand)| {
+            // SAFETY: the operand is a live value (borrowed for 'v).
+            let of = unsafe { mlirTypeGetContext(mlirValueGetType(operand.raw())) };
+            if of.ptr != context.ptr {
+                return Err(Error::build(
+                    op,
+                    vec![format!("operand {i} is a value of another context")],
+                ));
+            }
+            // SAFETY: the value is live for 'v, in the context 'c.
+            Ok(unsafe { Value::from_raw(operand.raw()) })
+        })
+        .collect()
+}
 
 /// `name` as an identifier of the location's context.
 pub fn identifier<'c>(location: Location<'c>, name: &str) -> Identifier<'c> {
@@ -81,10 +213,7 @@ pub fn bit_enum<'c>(
         .expect("a location has a context");
     let attr = context
         .enum_attr(attr_name, u64::from(bits))
-        .ok_or_else(|| BuildError {
-            op: attr_name,
-            diagnostics: vec![format!("no enum attribute `{attr_name}`")],
-        })?;
+        .ok_or_else(|| Error::build(attr_name, vec![format!("no enum attribute `{attr_name}`")]))?;
     // SAFETY: the attribute is uniqued in the location's context ('c).
     let attr = unsafe { Attribute::from_raw(attr.raw()) };
     Ok((identifier(location, name), attr))
@@ -109,12 +238,12 @@ pub fn value_enum<'c>(
 
 /// Builds the op, then verifies it unless it needs a parent to verify;
 /// MLIR's diagnostics on the way become the error.
-pub fn finish<'c>(
+pub fn finish<'c, 'v>(
     op: &'static str,
     builder: OperationBuilder<'c>,
     verify: bool,
     location: Location<'c>,
-) -> Result<Operation<'c>, BuildError> {
+) -> Result<Built<'c, 'v>, BuildError> {
     let context_ref = location.context();
     // SAFETY: the reference is used only while `context_ref` lives (this
     // function), as `ContextRef::to_ref` requires.
@@ -122,12 +251,20 @@ pub fn finish<'c>(
     let (verified, diagnostics) = super::diagnostics::capture(context, || {
         builder.build().ok().filter(|o| !verify || o.verify())
     });
-    verified.ok_or(BuildError { op, diagnostics })
+    verified
+        .map(|op| Built {
+            op,
+            _operands: PhantomData,
+        })
+        .ok_or_else(|| Error::build(op, diagnostics))
 }
 
 /// What the builders generated from ODS use.
 pub mod support {
-    pub use super::{BuildError, bit_enum, finish, identifier, unit, value_enum};
+    pub use super::{
+        BuildError, Built, Operand, bit_enum, finish, identifier, ods_checked_operands, unit,
+        value_enum,
+    };
     pub use melior::ir::operation::OperationBuilder;
     pub use melior::ir::{Attribute, Identifier, Location, Operation, Region, Type, Value};
 }

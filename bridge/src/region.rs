@@ -135,8 +135,16 @@ impl<'ir> Block<'ir> {
             can
         })
     }
+    /// The ops of the block, in order.
+    pub fn ops(self) -> impl Iterator<Item = Op<'ir>> {
+        // SAFETY: the block is live.
+        let first = unsafe { Op::from_raw(mlirBlockGetFirstOperation(self.raw())) };
+        std::iter::successors(first, |op| {
+            // SAFETY: the op is live and in this block.
+            unsafe { Op::from_raw(mlirOperationGetNextInBlock(op.raw())) }
+        })
+    }
     /// The block's terminator, if its last op is one.
-    #[inline]
     pub fn terminator(self) -> Option<Op<'ir>> {
         // SAFETY: the block is live.
         unsafe { Op::from_raw(mlirBlockGetTerminator(self.raw())) }

@@ -1,31 +1,35 @@
 //! Rewrite patterns written in safe Rust at run time: a closure rooted at
-//! an op name, on melior's handles. They join `canonicalize` through their
-//! dialect's `getCanonicalizationPatterns` ([`add_to_canonicalize`]) or run
-//! in MLIR's greedy driver from a user's pass ([`apply_greedily`]). Names
-//! no dialect.
+//! an op name, on the scoped handles of [`crate::scoped`]. They join
+//! `canonicalize` through their dialect's `getCanonicalizationPatterns`
+//! ([`add_to_canonicalize`]) or run in MLIR's greedy driver from a user's
+//! pass ([`PassScope::apply_greedily`](crate::user_passes::PassScope::apply_greedily)).
+//! Names no dialect.
 //!
 //! A pattern never destroys IR while it runs: replacing or erasing its root
 //! is recorded and carried out after the closure returns, so every handle
-//! the closure holds stays valid for as long as it can hold it.
+//! the closure holds stays valid for as long as it can hold it. What it
+//! sees is its scope (the closest ancestor of its root isolated from above,
+//! which MLIR may hand to one thread while others work on its siblings),
+//! and what it inserts may only use values attached inside that scope.
 
 use super::bindings as b;
+use super::error::{Error, ErrorKind};
 use super::greedy::{self, RawPattern};
 use super::guard::{caught_on_this_thread, guard};
 use super::ir::{Op, Value as RawValue, sref};
+use super::scoped::{OpRef, ValueRef, value_within};
 use super::walk::DriverRoots;
-use melior::ir::operation::{OperationRef, OperationRefMut};
-use melior::ir::{Attribute, Operation, Value, ValueLike};
+use melior::ir::operation::OperationLike;
+use melior::ir::{Attribute, AttributeLike, Operation};
+use melior::{Context, ContextRef};
 use mlir_sys::*;
-use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
-use std::marker::PhantomData;
 use std::sync::Mutex;
 
 /// A pattern body: the root op and the rewriter of this match. It returns
 /// `None` (with `?`) or `Some(())` as it likes; the pattern applied when it
 /// changed the IR through the rewriter.
-pub type PatternBody =
-    dyn for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()> + Send + Sync;
+pub type PatternBody = dyn for<'s> Fn(OpRef<'s>, &mut Rewriter<'s>) -> Option<()> + Send + Sync;
 
 /// A rewrite pattern: a name, the op it is rooted at, a benefit and a body.
 pub struct Pattern {
@@ -50,10 +54,7 @@ impl Pattern {
     /// closure only ever sees `O`s.
     pub fn new<O: crate::typed::OdsOp<'static>>(
         name: &str,
-        body: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
-        + Send
-        + Sync
-        + 'static,
+        body: impl for<'s> Fn(OpRef<'s>, &mut Rewriter<'s>) -> Option<()> + Send + Sync + 'static,
     ) -> Pattern {
         Pattern::rooted_at(name, O::NAME, body)
     }
@@ -62,10 +63,7 @@ impl Pattern {
     /// (any dialect's), with benefit 1.
     pub fn rooted_at<F>(name: &str, root: &'static str, body: F) -> Pattern
     where
-        F: for<'c, 'a> Fn(OperationRef<'c, 'a>, &Rewriter<'c, 'a>) -> Option<()>
-            + Send
-            + Sync
-            + 'static,
+        F: for<'s> Fn(OpRef<'s>, &mut Rewriter<'s>) -> Option<()> + Send + Sync + 'static,
     {
         Pattern {
             name: name.to_owned(),
@@ -94,113 +92,191 @@ impl Pattern {
     /// Runs the body on `op` with MLIR's rewriter `raw`, under the panic
     /// guard; then carries out what it recorded. True when the IR changed.
     fn apply<'ir>(&self, op: Op<'ir>, raw: MlirPatternRewriter) -> bool {
-        // No driver may start from the body (melior hands out mutable
-        // handles from shared ones).
+        // No driver may start from the body.
         let _callback = DriverRoots::callback(&[]);
-        let rewriter = Rewriter {
+        let wall = scope_of(op);
+        let mut rewriter = Rewriter {
             raw,
+            // SAFETY: the op is live; its context outlives the match.
+            context: unsafe { ContextRef::from_raw(mlirOperationGetContext(op.raw())) },
             root: op,
-            changed: Cell::new(false),
-            outcome: RefCell::new(Outcome::Keep),
-            _scope: PhantomData,
+            wall,
+            changed: false,
+            outcome: Outcome::Keep,
         };
         guard(
             &self.name,
             || Some(op.location()),
             (),
             || {
-                // SAFETY: op is the live root of this match; the handle
-                // cannot outlive the closure call ('a is local to it), and
-                // nothing erases the op before the call returns.
-                let root = unsafe { OperationRef::from_raw(op.raw()) };
-                let _ = (self.body)(root, &rewriter);
+                let _ = (self.body)(OpRef::new(op, wall), &mut rewriter);
             },
         );
         rewriter.finish()
     }
 }
 
+/// The scope of a pattern rooted at `op`: its closest ancestor isolated
+/// from above (what the greedy driver works inside), or its outermost
+/// ancestor when none is.
+fn scope_of(op: Op<'_>) -> Op<'_> {
+    // SAFETY: the op is live; the scope is an ancestor, live as long.
+    if let Some(isolated) = unsafe { Op::from_raw(b::rmlirOperationIsolatedScope(op.raw())) } {
+        return isolated;
+    }
+    let mut top = op;
+    while let Some(parent) = top.parent_op() {
+        top = parent;
+    }
+    top
+}
+
 /// What the pattern asked to happen to its root, carried out after it
 /// returns.
-enum Outcome<'a> {
+enum Outcome<'s> {
     Keep,
-    Replace(Vec<RawValue<'a>>),
+    Replace(Vec<RawValue<'s>>),
     Erase,
 }
 
-/// The rewriter of one match, on melior's handles. Ops it inserts go before
-/// the root; replacing or erasing the root takes effect when the pattern
-/// returns, so the root and every value the pattern holds stay valid while
-/// it runs. `'a` is the match: no handle outlives it.
-pub struct Rewriter<'c, 'a> {
+/// The rewriter of one match. Ops it inserts go before the root, and may
+/// only use values attached inside the pattern's scope (or defined inside
+/// the op itself); replacing or erasing the root takes effect when the
+/// pattern returns, so the root and every value the pattern holds stay
+/// valid while it runs. `'s` is the match: no handle outlives it.
+pub struct Rewriter<'s> {
     raw: MlirPatternRewriter,
-    root: Op<'a>,
-    changed: Cell<bool>,
-    outcome: RefCell<Outcome<'a>>,
-    _scope: PhantomData<(&'c (), &'a ())>,
+    /// The context, lent out as `&'s Context` (the rewriter outlives every
+    /// call of the pattern body it is lent to).
+    context: ContextRef<'s>,
+    root: Op<'s>,
+    wall: Op<'s>,
+    changed: bool,
+    outcome: Outcome<'s>,
 }
 
-impl<'c, 'a> Rewriter<'c, 'a> {
-    /// Inserts `op` (detached, e.g. from `rmlir::ops`) before the root and
-    /// returns it.
-    pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
+fn refused(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Rewrite, message)
+}
+
+impl<'s> Rewriter<'s> {
+    /// The root op of this match.
+    pub fn root(&self) -> OpRef<'s> {
+        OpRef::new(self.root, self.wall)
+    }
+
+    /// The context, to make types and attributes in (not borrowed from the
+    /// rewriter: they can be handed to its mutable methods).
+    pub fn context(&self) -> &'s Context {
+        // SAFETY: `to_ref` lends the ContextRef's own storage as a Context;
+        // the rewriter holding it outlives the pattern call, the only place
+        // a `Rewriter<'s>` is reachable (the body is `for<'s>`, so nothing of
+        // 's escapes it), and it cannot be moved out from behind `&mut`.
+        unsafe { self.context.to_ref() }
+    }
+
+    /// Inserts `op` (built with the generated builders, not yet in any
+    /// block) before the root and returns it. Refused, and `op` dropped,
+    /// when it is of another context, or when it or an op nested in it uses
+    /// a value that is neither defined inside it nor attached inside the
+    /// pattern's scope (a value of an op never inserted, of a block not in
+    /// the IR, or of IR another thread may be changing).
+    pub fn insert<'c>(&mut self, op: impl Into<Operation<'c>>) -> Result<OpRef<'s>, Error> {
+        let op: Operation<'c> = op.into();
+        // SAFETY: the operation is owned (detached) and live while `op` is.
+        let built = unsafe { Op::from_raw(op.to_raw()) }.ok_or_else(|| refused("a null op"))?;
+        if built.context() != self.root.context() {
+            return Err(refused(format!(
+                "`{}` is of another context than the pattern's IR",
+                built.name()
+            )));
+        }
+        check_operands_in_scope(built, self.wall)?;
         let raw = op.into_raw();
         // SAFETY: the rewriter and the root are live for the match; the op
-        // is detached (owned until now) and becomes owned by root's block,
-        // which outlives 'a.
+        // is detached (owned until now) and becomes owned by the root's
+        // block, which outlives 's.
         let inserted = unsafe { b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw) };
-        assert!(
-            inserted,
-            "inserting an op of another context, or one holding the root"
-        );
-        self.changed.set(true);
-        // SAFETY: the op is live, now in the root's block, which outlives 'a.
-        unsafe { OperationRef::from_raw(raw) }
+        // SAFETY: the op is live: inserted, or still owned by no one.
+        let op = unsafe { Op::from_raw(raw) }.expect("a live op");
+        if !inserted {
+            // SAFETY: the op was not inserted: it is detached and ours.
+            unsafe { mlirOperationDestroy(raw) };
+            return Err(refused("the op cannot be inserted before the root"));
+        }
+        self.changed = true;
+        Ok(OpRef::new(op, self.wall))
     }
 
     /// Replaces every use of the root's results with `values` (one per
     /// result, of the same types); the root is erased when the pattern
-    /// returns. Fails, changing nothing, when the values do not fit.
-    pub fn replace_root(&self, values: &[Value<'c, '_>]) -> Result<(), String> {
+    /// returns. Refused, changing nothing, when the values do not fit.
+    pub fn replace_root(&mut self, values: &[ValueRef<'s>]) -> Result<(), Error> {
         let results = self.root.num_results();
         if values.len() != results {
-            return Err(format!(
+            return Err(refused(format!(
                 "{} replacement values for an op with {results} results",
                 values.len()
-            ));
+            )));
         }
         let mut raw = Vec::with_capacity(values.len());
         for (i, v) in values.iter().enumerate() {
-            // SAFETY: a melior value of the rewritten IR: live.
-            let v = unsafe { RawValue::from_raw(v.to_raw()) }.ok_or("a null value")?;
+            let v = v.raw_value();
             if v.ty() != self.root.result(i).ty() {
-                return Err(format!("replacement value {i} has another type"));
+                return Err(refused(format!("replacement value {i} has another type")));
             }
             // SAFETY: the root and the value are live.
-            if unsafe { super::bindings::rmlirOperationHoldsValue(self.root.raw(), v.raw()) } {
-                return Err("the root cannot be replaced by its own values".into());
+            if unsafe { b::rmlirOperationHoldsValue(self.root.raw(), v.raw()) } {
+                return Err(refused("the root cannot be replaced by its own values"));
             }
             raw.push(v);
         }
-        *self.outcome.borrow_mut() = Outcome::Replace(raw);
+        self.outcome = Outcome::Replace(raw);
         Ok(())
     }
 
-    /// Erases the root when the pattern returns. Fails, changing nothing,
+    /// Erases the root when the pattern returns. Refused, changing nothing,
     /// while its results have uses.
-    pub fn erase_root(&self) -> Result<(), String> {
+    pub fn erase_root(&mut self) -> Result<(), Error> {
         let used = (0..self.root.num_results()).any(|i| self.root.result(i).has_uses());
         if used {
-            return Err("the root's results are still used".into());
+            return Err(refused("the root's results are still used"));
         }
-        *self.outcome.borrow_mut() = Outcome::Erase;
+        self.outcome = Outcome::Erase;
+        Ok(())
+    }
+
+    /// Sets the root's discardable attribute `name` to `value`, in place
+    /// (MLIR's `modifyOpInPlace`). Refused for a name the op declares as
+    /// inherent (those are set by building the op anew, so that they are
+    /// checked), and for an attribute of another context.
+    pub fn set_root_attribute(&mut self, name: &str, value: Attribute<'_>) -> Result<(), Error> {
+        if self.root.has_inherent_attr(name) {
+            return Err(refused(format!(
+                "`{name}` is an inherent attribute of `{}`",
+                self.root.name()
+            )));
+        }
+        // SAFETY: the attribute is live (borrowed for the call).
+        if unsafe { mlirAttributeGetContext(value.to_raw()) }.ptr != self.root.context().raw().ptr {
+            return Err(refused("the attribute is of another context"));
+        }
+        // SAFETY: the rewriter and the root are live; the modification is
+        // announced to the driver, made, then finalized.
+        unsafe {
+            let base = mlirPatternRewriterAsBase(self.raw);
+            mlirRewriterBaseStartOpModification(base, self.root.raw());
+            mlirOperationSetDiscardableAttributeByName(self.root.raw(), sref(name), value.to_raw());
+            mlirRewriterBaseFinalizeOpModification(base, self.root.raw());
+        }
+        self.changed = true;
         Ok(())
     }
 
     /// Carries out the recorded outcome; true when the IR changed.
     fn finish(self) -> bool {
-        match self.outcome.into_inner() {
-            Outcome::Keep => self.changed.get(),
+        match self.outcome {
+            Outcome::Keep => self.changed,
             Outcome::Replace(values) => {
                 // SAFETY: the root is live; the values were live when
                 // recorded and the pattern could not erase anything since;
@@ -213,19 +289,17 @@ impl<'c, 'a> Rewriter<'c, 'a> {
                         values.len() as isize,
                     )
                 };
-                // Refused (a value of another context): nothing changed by
-                // the replacement. (No panic here: this runs outside the
-                // guard, on MLIR's stack.)
-                replaced || self.changed.get()
+                // Refused: nothing changed by the replacement. (No panic
+                // here: this runs outside the guard, on MLIR's stack.)
+                replaced || self.changed
             }
             Outcome::Erase => {
                 // Ops inserted since may use the root's results, or values
                 // inside it.
                 // SAFETY: the root is live.
-                let used =
-                    unsafe { super::bindings::rmlirOperationUsedOutside(self.root.raw(), true) };
+                let used = unsafe { b::rmlirOperationUsedOutside(self.root.raw(), true) };
                 if used {
-                    return self.changed.get();
+                    return self.changed;
                 }
                 // SAFETY: the root is live and has no uses.
                 unsafe {
@@ -237,6 +311,26 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
 }
 
+/// Refuses `op` (detached) when it, or an op nested in it, uses a value
+/// that is neither defined inside `op` nor attached inside `wall`.
+pub(crate) fn check_operands_in_scope(op: Op<'_>, wall: Op<'_>) -> Result<(), Error> {
+    let mut ops = vec![op];
+    ops.extend(super::walk::collect(op, |_| true));
+    for user in ops {
+        for v in user.operands() {
+            if !value_within(v.raw(), op) && !value_within(v.raw(), wall) {
+                return Err(refused(format!(
+                    "`{}` uses a value that is not in the IR the rewrite may change \
+                     (a value of an op never inserted, of a block in no region, or \
+                     outside the scope)",
+                    user.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The patterns that joined canonicalize, in order (leaked: MLIR may hold
 /// their names and ids for the life of the process).
 static CANONICAL: Mutex<Vec<&'static Pattern>> = Mutex::new(Vec::new());
@@ -244,14 +338,17 @@ static CANONICAL: Mutex<Vec<&'static Pattern>> = Mutex::new(Vec::new());
 /// Adds `pattern` to the canonicalization patterns of its root's dialect:
 /// every `canonicalize` that starts from now on applies it. Fails when a
 /// pattern of that name already joined.
-pub fn add_to_canonicalize(pattern: Pattern) -> Result<(), String> {
+pub fn add_to_canonicalize(pattern: Pattern) -> Result<(), Error> {
     let mut all = CANONICAL
         .lock()
-        .map_err(|_| "the pattern table is poisoned")?;
+        .map_err(|_| Error::new(ErrorKind::Registration, "the pattern table is poisoned"))?;
     if all.iter().any(|p| p.name == pattern.name) {
-        return Err(format!(
-            "a pattern named `{}` already joined canonicalize",
-            pattern.name
+        return Err(Error::new(
+            ErrorKind::Registration,
+            format!(
+                "a pattern named `{}` already joined canonicalize",
+                pattern.name
+            ),
         ));
     }
     all.push(Box::leak(Box::new(pattern)));
@@ -313,29 +410,16 @@ unsafe extern "C" fn greedy_match_and_rewrite(
     }
 }
 
-/// The constant `value` holds, as MLIR's `m_Constant` binds it: the value
-/// of a `ConstantLike` op of any dialect defining it.
-pub fn constant<'c>(value: Value<'c, '_>) -> Option<Attribute<'c>> {
-    // SAFETY: a melior value borrowed for the call: live.
-    let attr = unsafe { RawValue::from_raw(value.to_raw()) }?
-        .defining_op()?
-        .constant_value()?;
-    // SAFETY: the attribute is uniqued in the value's context 'c, which
-    // outlives it.
-    Some(unsafe { Attribute::from_raw(attr.raw()) })
-}
-
-/// Applies `patterns` and folding to the regions of `op` until nothing
+/// Applies `patterns` and folding to the regions of `root` until nothing
 /// changes (MLIR's `applyPatternsGreedily`). Fails when a pattern panicked
 /// (the panic is an error diagnostic at the op it was matching) or the
 /// driver did not converge.
-pub fn apply_greedily(op: OperationRefMut<'_, '_>, patterns: &[Pattern]) -> Result<(), String> {
-    // SAFETY: a melior op borrowed mutably for the call: live.
-    let Some(root) = (unsafe { Op::from_raw(op.to_raw()) }) else {
-        return Err("a null op".into());
-    };
+pub(crate) fn apply_greedily(root: Op<'_>, patterns: &[Pattern]) -> Result<(), Error> {
+    let failed = |m: &str| Error::new(ErrorKind::Pass, m);
     if DriverRoots::running() {
-        return Err("a driver cannot start from a pattern or while another runs".into());
+        return Err(failed(
+            "a driver cannot start from a pattern or while another runs",
+        ));
     }
     let _roots = DriverRoots::enter(&[root]);
     let panics_before = caught_on_this_thread();
@@ -352,9 +436,9 @@ pub fn apply_greedily(op: OperationRefMut<'_, '_>, patterns: &[Pattern]) -> Resu
     // The patterns are borrowed for the whole run.
     let converged = greedy::apply(root, raw, callback);
     if caught_on_this_thread() != panics_before {
-        Err("a rewrite pattern panicked".into())
+        Err(failed("a rewrite pattern panicked"))
     } else if !converged {
-        Err("the rewrite patterns did not converge".into())
+        Err(failed("the rewrite patterns did not converge"))
     } else {
         Ok(())
     }

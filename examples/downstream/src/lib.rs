@@ -5,13 +5,14 @@
 
 use melior::dialect::func;
 use melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
-use melior::ir::{Operation, Value, ValueLike};
+use melior::ir::{Operation, Value};
+use rmlir::ir::{OpRef, ValueRef};
 use rmlir::ods::rarith::{DivUIOp, IntegerOverflowFlags, MulIOp};
 use rmlir::ops::rarith;
-use rmlir::rewrite::{self, Pattern, Rewriter, constant};
+use rmlir::rewrite::{self, Pattern, Rewriter};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many divisions [`divui_by_power_of_two`] turned into shifts in this
@@ -19,31 +20,34 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub static DIVISIONS_SHIFTED: AtomicUsize = AtomicUsize::new(0);
 
 /// `k` when `value` is the constant `2^k` (k ≥ 1).
-fn power_of_two(value: Value) -> Option<u32> {
-    let c = IntegerAttribute::try_from(constant(value)?).ok()?.value();
+fn power_of_two(value: ValueRef) -> Option<u32> {
+    let c = IntegerAttribute::try_from(value.constant()?).ok()?.value();
     (c > 1 && c.count_ones() == 1).then(|| c.trailing_zeros())
 }
 
+/// A shift builder of `rmlir::ops::rarith` (value, amount).
+type Shift = for<'s> fn(Location<'s>, ValueRef<'s>, ValueRef<'s>) -> Option<Operation<'s>>;
+
 /// Replaces the root `op(x, 2^k)` with `shift(x, k)`.
-fn shift_by<'c, 'a>(
-    op: OperationRef<'c, 'a>,
-    rewriter: &Rewriter<'c, 'a>,
-    shift: fn(Location<'c>, Value<'c, '_>, Value<'c, '_>) -> Option<Operation<'c>>,
-) -> Option<()> {
-    let k = power_of_two(op.operand(1).ok()?)?;
-    let x = op.operand(0).ok()?;
+fn shift_by<'s>(op: OpRef<'s>, rewriter: &mut Rewriter<'s>, shift: Shift) -> Option<()> {
+    let k = power_of_two(op.operand(1)?)?;
+    let x = op.operand(0)?;
     let amount = IntegerAttribute::new(x.r#type(), i64::from(k));
-    let amount = rewriter.insert(rarith::constant(op.location(), amount.into()).ok()?);
-    let shifted = rewriter.insert(shift(op.location(), x, amount.result(0).ok()?.into())?);
-    rewriter
-        .replace_root(&[shifted.result(0).ok()?.into()])
-        .ok()
+    let amount = rewriter
+        .insert(rarith::constant(op.location(), amount.into()).ok()?)
+        .ok()?;
+    let shifted = rewriter
+        .insert(shift(op.location(), x, amount.result(0)?)?)
+        .ok()?;
+    rewriter.replace_root(&[shifted.result(0)?]).ok()
 }
 
 /// `rarith.divui %x, 2^k` -> `rarith.shrui %x, k`: joins canonicalize.
 pub fn divui_by_power_of_two() -> Pattern {
     Pattern::new::<DivUIOp>("downstream-divui-by-power-of-two", |op, rewriter| {
-        shift_by(op, rewriter, |l, x, k| rarith::shrui(l, x, k, false).ok())?;
+        shift_by(op, rewriter, |l, x, k| {
+            rarith::shrui(l, x, k, false).ok().map(Into::into)
+        })?;
         DIVISIONS_SHIFTED.fetch_add(1, Ordering::Relaxed);
         Some(())
     })
@@ -53,7 +57,9 @@ pub fn divui_by_power_of_two() -> Pattern {
 pub fn muli_by_power_of_two() -> Pattern {
     Pattern::new::<MulIOp>("downstream-muli-by-power-of-two", |op, rewriter| {
         shift_by(op, rewriter, |l, x, k| {
-            rarith::shli(l, x, k, IntegerOverflowFlags::NONE).ok()
+            rarith::shli(l, x, k, IntegerOverflowFlags::NONE)
+                .ok()
+                .map(Into::into)
         })
     })
 }
@@ -68,7 +74,7 @@ pub fn register() {
         rmlir::pipeline::register_pass(
             "downstream-strength-reduce",
             "Multiplications by powers of two become shifts",
-            move |op| rewrite::apply_greedily(op, &patterns),
+            move |pass| pass.apply_greedily(&patterns),
         )
         .expect("pass registers");
     });
@@ -77,18 +83,18 @@ pub fn register() {
 rmlir::plugin!(register);
 
 /// Appends `op` to `block` and returns its (first) result.
-fn append<'c, 'a>(block: &'a Block<'c>, op: Operation<'c>) -> Value<'c, 'a> {
-    block.append_operation(op).result(0).unwrap().into()
+fn append<'c, 'a>(block: &'a Block<'c>, op: impl Into<Operation<'c>>) -> Value<'c, 'a> {
+    block.append_operation(op.into()).result(0).unwrap().into()
 }
 
 /// `func @scale(%x: i32) -> i32 { ((x + 40) + 2) * 8 / 4 }` (unsigned
 /// division), public.
 pub fn build(context: &melior::Context) -> Module<'_> {
     let location = Location::unknown(context);
-    let module = Module::new(location);
+    let module = rmlir::new_module(context);
     let i32t: Type = IntegerType::new(context, 32).into();
     let block = Block::new(&[(i32t, location)]);
-    let x = block.argument(0).unwrap().into();
+    let x: Value = block.argument(0).unwrap().into();
     let constant = |v: i64| {
         let value = IntegerAttribute::new(i32t, v).into();
         append(

@@ -5,7 +5,7 @@ use rmlir::jit::{Jit, Scalar};
 #[test]
 fn a_parsed_rarith_function_folds_and_runs() {
     let context = rmlir::new_context();
-    let mut module = melior::ir::Module::parse(
+    let mut module = rmlir::parse(
         &context,
         "func.func @f(%x: i64) -> i64 {
            %c = rarith.constant 6 : i64

@@ -146,10 +146,13 @@ fn generated_builders_build_verified_ops_and_report_bad_ones() {
     let location = Location::unknown(&context);
     let i64t = IntegerType::new(&context, 64).into();
     let block = Block::new(&[(i64t, location)]);
-    let x = block.argument(0).unwrap().into();
-    let seven = block
-        .append_operation(toy::constant(location, IntegerAttribute::new(i64t, 7).into()).unwrap());
-    let sum = toy::add(location, x, seven.result(0).unwrap().into()).unwrap();
+    let x = block.argument(0).unwrap();
+    let seven = block.append_operation(
+        toy::constant(location, IntegerAttribute::new(i64t, 7).into())
+            .unwrap()
+            .into(),
+    );
+    let sum = toy::add(location, x, seven.result(0).unwrap()).unwrap();
     assert_eq!(
         sum.to_string(),
         "%0 = toy.add <<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>\n"
@@ -165,7 +168,7 @@ fn generated_builders_build_verified_ops_and_report_bad_ones() {
     );
     // An i32 operand is no operand of a toy op.
     let narrow = Block::new(&[(IntegerType::new(&context, 32).into(), location)]);
-    assert!(toy::neg(location, narrow.argument(0).unwrap().into()).is_err());
+    assert!(toy::neg(location, narrow.argument(0).unwrap()).is_err());
 }
 
 #[test]
