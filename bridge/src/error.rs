@@ -81,7 +81,7 @@ impl Error {
         &self.diagnostics
     }
 
-    /// The op a builder failed to build (`rarith.addi`), for
+    /// The op a builder failed to build (`toy.add`), for
     /// [`ErrorKind::Build`].
     pub fn op(&self) -> Option<&'static str> {
         self.op
@@ -145,10 +145,10 @@ mod tests {
 
     #[test]
     fn a_build_error_names_its_op() {
-        let e = Error::build("rarith.addi", vec![]);
-        assert_eq!(e.op(), Some("rarith.addi"));
+        let e = Error::build("toy.add", vec![]);
+        assert_eq!(e.op(), Some("toy.add"));
         assert_eq!(e.kind(), ErrorKind::Build);
-        assert_eq!(e.to_string(), "cannot build `rarith.addi`");
+        assert_eq!(e.to_string(), "cannot build `toy.add`");
     }
 
     #[test]

@@ -36,50 +36,27 @@ impl<'c, 'v> Operand<'c, 'v> {
     }
 }
 
-impl<'c, 'v> From<Value<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: Value<'c, 'v>) -> Self {
-        Operand {
-            raw: value.to_raw(),
-            _borrow: PhantomData,
+/// A melior value kind (owned or borrowed) as an operand.
+macro_rules! operand_from {
+    ($($value:ident),*) => {$(
+        impl<'c, 'v> From<$value<'c, 'v>> for Operand<'c, 'v> {
+            fn from(value: $value<'c, 'v>) -> Self {
+                Operand {
+                    raw: value.to_raw(),
+                    _borrow: PhantomData,
+                }
+            }
         }
-    }
-}
 
-impl<'c, 'v> From<&Value<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: &Value<'c, 'v>) -> Self {
-        Operand::from(*value)
-    }
-}
-
-impl<'c, 'v> From<OperationResult<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: OperationResult<'c, 'v>) -> Self {
-        Operand {
-            raw: value.to_raw(),
-            _borrow: PhantomData,
+        impl<'c, 'v> From<&$value<'c, 'v>> for Operand<'c, 'v> {
+            fn from(value: &$value<'c, 'v>) -> Self {
+                Operand::from(*value)
+            }
         }
-    }
+    )*};
 }
 
-impl<'c, 'v> From<BlockArgument<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: BlockArgument<'c, 'v>) -> Self {
-        Operand {
-            raw: value.to_raw(),
-            _borrow: PhantomData,
-        }
-    }
-}
-
-impl<'c, 'v> From<&OperationResult<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: &OperationResult<'c, 'v>) -> Self {
-        Operand::from(*value)
-    }
-}
-
-impl<'c, 'v> From<&BlockArgument<'c, 'v>> for Operand<'c, 'v> {
-    fn from(value: &BlockArgument<'c, 'v>) -> Self {
-        Operand::from(*value)
-    }
-}
+operand_from!(Value, OperationResult, BlockArgument);
 
 impl<'s> From<ValueRef<'s>> for Operand<'s, 's> {
     fn from(value: ValueRef<'s>) -> Self {

@@ -118,7 +118,7 @@ impl<'s> OpRef<'s> {
         }
     }
 
-    /// The op's name (`rarith.addi`).
+    /// The op's name (`arith.addi`).
     pub fn name(self) -> &'s str {
         self.op.name()
     }
