@@ -64,7 +64,7 @@ bench-scale: build
 # and f8E5M2 pair through the APFloat runtime against the folders. make test
 # runs a sample of both.
 verify: build
-	./scripts/valgrind-tests.sh soundness user_patterns api builders
+	./scripts/valgrind-tests.sh soundness user_patterns api builders jit pass_options
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test rewrite_exec -- --nocapture
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test apfloat_exec -- --nocapture
 

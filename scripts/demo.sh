@@ -8,7 +8,7 @@ LLVM=${RMLIR_LLVM_PREFIX:-/usr/lib/llvm-22}
 BIN=target/release
 OUT=target/demo
 PLUGIN="$LLVM/bin/mlir-opt --load-dialect-plugin=$BIN/librmlir.so --load-pass-plugin=$BIN/librmlir.so"
-LOWER="rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
+LOWER="rarith-expand,convert-scf-to-cf,convert-rarith-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,rmlir-require-llvm"
 mkdir -p "$OUT"
 
 step() { printf '\n=== %s\n' "$*"; }
@@ -35,6 +35,14 @@ for args in "1 100" "100 1" "-42 0"; do
 done
 printf 'ten() = '
 $BIN/rmlir-run examples/demo.mlir -e ten --entry-point-result=i32
+
+step "Shape functions in the JIT: extent tensors in and out (examples/shape-functions.mlir, --lower=rshape)"
+printf 'broadcast([8, 1, 3], [5, 1]) = '
+$BIN/rmlir-run examples/shape-functions.mlir -e broadcast --lower=rshape \
+  --arg='memref<3xindex>:8,1,3' --arg='memref<2xindex>:5,1'
+printf 'num_elements([3, 4]), is_broadcastable([3, 4], [5]) =\n'
+$BIN/rmlir-run examples/shape-functions.mlir -e elements_and_broadcastable --lower=rshape \
+  --arg='memref<2xindex>:3,4' --arg='memref<1xindex>:5'
 
 step "AOT executable (rmlir-opt -> mlir-translate -> clang-22)"
 $BIN/rmlir-opt examples/demo.mlir --pass-pipeline="builtin.module(canonicalize,$LOWER)" > "$OUT/aot.mlir"

@@ -25,6 +25,7 @@ grep -q "divisions shifted: 1" "$work/out.txt"
 grep -q "rarith.addi %arg0, %c42_i32 : i32" "$work/out.txt"
 grep -q "rarith.shli" "$work/out.txt"
 grep -q "rarith.shrui" "$work/out.txt"
+grep -q "broadcast(\[8, 1, 3\], \[5, 1\]) = \[8, 5, 3\]" "$work/out.txt"
 cargo test --release --quiet --offline
 
 # The crate's cdylib is a plugin for stock mlir-opt: rarith and rshape,

@@ -7,7 +7,7 @@
 //! ```
 //! use melior::ir::attribute::IntegerAttribute;
 //! use melior::ir::operation::OperationLike;
-//! use rmlir::jit::{Jit, Scalar};
+//! use rmlir::jit::{Jit, OptLevel, Scalar};
 //! use rmlir::ods::rarith::{IntegerOverflowFlags, MulIOp};
 //! use rmlir::ops::rarith;
 //! use rmlir::rewrite::Pattern;
@@ -28,9 +28,9 @@
 //!
 //! // A pattern of your own (x * 2^k -> x << k), applied by a pass of your own.
 //! let to_shift = Pattern::new::<MulIOp>("mul-to-shift", |op, rewriter| {
-//!     let c = IntegerAttribute::try_from(op.operand(1)?.constant()?).ok()?.value();
+//!     let c = IntegerAttribute::try_from(op.rhs().constant()?).ok()?.value();
 //!     (c > 0 && c.count_ones() == 1).then_some(())?;
-//!     let x = op.operand(0)?;
+//!     let x = op.lhs();
 //!     let k = IntegerAttribute::new(x.r#type(), c.trailing_zeros().into());
 //!     let k = rewriter.insert(rarith::constant(op.location(), k.into()).ok()?).ok()?;
 //!     let flags = IntegerOverflowFlags::NONE;
@@ -47,7 +47,7 @@
 //! // Lower to the LLVM dialect and call it.
 //! rmlir::pipeline::emit_c_interfaces(&mut module);
 //! rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM)?;
-//! let jit = Jit::new(&module, 2, &[])?;
+//! let jit = Jit::new(&module, OptLevel::O2, &[])?;
 //! assert_eq!(jit.call("scale", &[Scalar::I32(3)], Some(Scalar::I32(0)))?, Some(Scalar::I32(96)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -56,7 +56,9 @@
 //! [`soundness`]): safe code using this API cannot reach freed IR, IR of
 //! another context, or IR another thread is changing.
 //!
-//! Your own passes join pipelines by name ([`pipeline::register_pass`]);
+//! Your own passes join pipelines by name ([`pipeline::register_pass`]),
+//! with typed options if you like ([`pass_options!`],
+//! [`pipeline::register_pass_with_options`]);
 //! your own rewrite patterns, closures rooted at an op type generated from
 //! ODS, join `canonicalize` or run in your passes ([`rewrite`]); a failed
 //! pipeline, a panicking pattern among its causes, returns MLIR's
@@ -68,12 +70,12 @@
 //! The public surface: [`new_context`], [`parse`], [`new_module`], [`ops`]
 //! (builders), [`ods`] (the ODS enums and flags, op types), [`ir`] (the
 //! scoped handles of pass and pattern bodies), [`pipeline`] (running and
-//! registering passes), [`rewrite`] (patterns), [`jit`], [`plugin!`],
-//! [`Error`]. Types, attributes and locations are melior's; IR handles in
-//! passes and patterns are rmlir's own ([`ir`]). The other
-//! modules are rmlir's own layers, private unless rmlir's `internals`
-//! feature (its tests, benchmark and fuzzer) makes them public; data flows
-//! downward only:
+//! registering passes), [`pass_options!`], [`rewrite`] (patterns),
+//! [`jit`], [`plugin!`], [`Error`]. Types, attributes and locations are
+//! melior's; IR handles in passes and patterns are rmlir's own ([`ir`]).
+//! The other modules are rmlir's own layers, private unless rmlir's
+//! `internals` feature (its tests, benchmark and fuzzer) makes them public;
+//! data flows downward only:
 //! - `semantics`: pure Rust, no MLIR types (predicates, the shape
 //!   lattice, the enums of our ODS; integers and floats from the bridge);
 //! - `ffi`: the `rmlir-bridge` crate, the only one with `unsafe`: safe
@@ -147,11 +149,15 @@ mod types;
 
 pub use rmlir_bridge::error::{Error, ErrorKind};
 
+/// Declares the options struct of a pass of your own, for
+/// [`pipeline::register_pass_with_options`].
+pub use rmlir_bridge::pass_options;
+
 /// The IR handles of pass and pattern bodies: read-only, scoped to the op
 /// the pass runs on (or the isolated op a pattern's match lies in), bounded
 /// by the borrow they came from. See the crate's "Soundness" section.
 pub mod ir {
-    pub use crate::ffi::scoped::{BlockRef, OpRef, RegionRef, ValueRef, Walk};
+    pub use crate::ffi::scoped::{BlockRef, OpRef, RegionRef, ScopedOp, ValueRef, Walk};
 }
 
 /// Parses `source` as a module of `context`, bound to the context's
@@ -186,11 +192,15 @@ pub fn new_module(context: &melior::Context) -> melior::ir::Module<'_> {
     melior::ir::Module::new(melior::ir::Location::unknown(context))
 }
 
-/// Running lowered modules: MLIR's ExecutionEngine with calls checked
-/// against the function's signature (a mismatch is an `Err`, never a
-/// crash), and IEEE-exact code on every host by default.
+/// Running lowered modules: MLIR's ExecutionEngine, called with scalars and
+/// ranked memrefs, each call checked against the function's signature (a
+/// mismatch is an `Err`, never a call), and IEEE-exact code on every host
+/// by default.
 pub mod jit {
-    pub use crate::ffi::exec::{CpuFeatures, HostCpu, Jit, Scalar, host_cpu, unbuffer_c_stdout};
+    pub use crate::ffi::exec::{
+        Arg, CpuFeatures, Element, HostCpu, Jit, MemRef, OptLevel, Returned, Scalar, host_cpu,
+        unbuffer_c_stdout,
+    };
 }
 
 /// The `main` of `rmlir-opt`: MLIR's `mlir-opt` driver with every upstream

@@ -8,7 +8,10 @@
 //!
 //! rmlir's hooks read ops through the views; the public API uses the op
 //! types to root patterns ([`crate::rewrite::Pattern::new`]) and to name
-//! ops, and the enums as typed builder arguments ([`crate::ops`]):
+//! ops, and the enums as typed builder arguments ([`crate::ops`]). Next to
+//! each view is its scoped, read-only twin ([`rarith::SubIOpRef`], with
+//! the same getters on [`crate::ir`] handles): what a pattern rooted at
+//! the op receives.
 //!
 //! ```
 //! use rmlir::ods::{OdsOp, ValueEnum};

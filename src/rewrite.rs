@@ -4,9 +4,13 @@
 //! ([`add_to_canonicalize`]) or runs in MLIR's greedy driver from your own
 //! pass ([`PassScope::apply_greedily`](crate::pipeline::PassScope::apply_greedily)).
 //!
-//! The closure gets the root op and a [`Rewriter`]: it inserts new ops
-//! (built with [`crate::ops`]) before the root, and replaces or erases the
-//! root. Replacing and erasing take effect when the closure returns, so no
+//! The closure gets the root op, through its typed scoped view
+//! (`MulIOpRef` for [`MulIOp`](crate::ods::rarith::MulIOp): operands,
+//! results and attributes by their ODS names, `op.rhs()`,
+//! `op.overflow_flags()`, and an [`OpRef`](crate::ir::OpRef) for the
+//! rest), and a [`Rewriter`]: it inserts new ops (built with
+//! [`crate::ops`]) before the root, and replaces or erases the root.
+//! Replacing and erasing take effect when the closure returns, so no
 //! handle it holds can dangle; the pattern applied when it changed the IR.
 //! What it inserts may only use values in the IR (an op it built but did
 //! not insert gives none: that is an `Err`). A panic in a pattern is
@@ -20,9 +24,9 @@
 //!
 //! // x * 2 -> x + x: a toy strength reduction, rooted at rarith.muli.
 //! let pattern = Pattern::new::<MulIOp>("doc-mul-by-two", |op, rewriter| {
-//!     let rhs = IntegerAttribute::try_from(op.operand(1)?.constant()?).ok()?;
+//!     let rhs = IntegerAttribute::try_from(op.rhs().constant()?).ok()?;
 //!     (rhs.value() == 2).then_some(())?;
-//!     let lhs = op.operand(0)?;
+//!     let lhs = op.lhs();
 //!     let add = rmlir::ops::rarith::addi(op.location(), lhs, lhs, IntegerOverflowFlags::NONE)
 //!         .ok()?;
 //!     let add = rewriter.insert(add).ok()?;

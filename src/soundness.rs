@@ -71,7 +71,7 @@
 //! use melior::ir::operation::OperationLike;
 //! use rmlir::ods::rarith::MulIOp;
 //! rmlir::rewrite::Pattern::new::<MulIOp>("p", |op, rw| {
-//!     let x = op.operand(0)?;
+//!     let x = op.lhs();
 //!     let k = rmlir::ops::rarith::constant(op.location(), IntegerAttribute::new(x.r#type(), 1).into()).ok()?;
 //!     rw.replace_root(&[k.result(0).ok()?.into()]).ok() // a melior value: no
 //! });
@@ -81,6 +81,19 @@
 //! time (`Rewriter::insert` returns an `Err`: the operand is neither
 //! defined inside the op nor attached inside the scope), as is an op of
 //! another context.
+//!
+//! The root comes as its op's typed view (`MulIOpRef`), bound to the
+//! pattern call like every handle it hands out:
+//!
+//! ```compile_fail,E0521
+//! use std::sync::Mutex;
+//! use rmlir::ods::rarith::MulIOp;
+//! static KEPT: Mutex<Option<rmlir::ir::ValueRef<'static>>> = Mutex::new(None);
+//! rmlir::rewrite::Pattern::new::<MulIOp>("keep", |op, _| {
+//!     *KEPT.lock().unwrap() = Some(op.rhs());
+//!     None
+//! });
+//! ```
 //!
 //! **Builders** ([`crate::ops`]) refuse operands of another context
 //! (an `Err`), and the op they build borrows its operands: it cannot
@@ -110,6 +123,18 @@
 //!     rmlir::parse(&context, "func.func @f() { return }").unwrap()
 //! };
 //! ```
+//!
+//! **The JIT** ([`Jit`](crate::jit::Jit)) calls a function only with
+//! arguments that fit the signature recorded before lowering
+//! ([`emit_c_interfaces`](crate::pipeline::emit_c_interfaces)): count,
+//! scalar kinds, memref element types, ranks and static sizes, checked
+//! before the call (an `Err` otherwise). Memrefs are lent mutably (the
+//! function may write to them) and results are copied out; a result buffer
+//! is freed once, and never when it is an argument's or a global's.
+//! `tests/jit.rs` runs under valgrind in `make verify`. What the called code
+//! does is the program's: JIT-compiled code is native code, and a
+//! `memref.load` out of bounds in the IR reads out of bounds in the process,
+//! as in any compiled program.
 //!
 //! ## What is still melior's
 //!

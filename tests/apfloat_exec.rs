@@ -18,7 +18,7 @@ mod common;
 use common::Rng;
 
 use melior::ir::Module;
-use rmlir::ffi::exec::{Jit, Scalar};
+use rmlir::ffi::exec::{Jit, OptLevel, Scalar};
 use rmlir::semantics::ApInt;
 use rmlir::semantics::float::{Format, Fp, Rounding};
 use std::cmp::Ordering;
@@ -141,7 +141,7 @@ fn f8_ops_execute_as_they_fold() {
     )
     .expect("lowers");
     let lib = apfloat_runtime();
-    let jit = Jit::new(&module, 0, &[lib.as_str()]).expect("jit");
+    let jit = Jit::new(&module, OptLevel::O0, &[lib.as_str()]).expect("jit");
     let mut rng = Rng(0xf8f8_0001);
     let pairs: Vec<(u8, u8)> = if exhaustive {
         (0..=255u8)
@@ -388,8 +388,8 @@ fn f8_folders_agree_with_execution_before_and_after_canonicalize() {
     rmlir::pipeline::run(&context, &mut exec, lower).expect("lowers");
     let lib = apfloat_runtime();
     let (folded_jit, exec_jit) = (
-        Jit::new(&folded, 0, &[lib.as_str()]).expect("jit"),
-        Jit::new(&exec, 0, &[lib.as_str()]).expect("jit"),
+        Jit::new(&folded, OptLevel::O0, &[lib.as_str()]).expect("jit"),
+        Jit::new(&exec, OptLevel::O0, &[lib.as_str()]).expect("jit"),
     );
     let mut mismatches = Vec::new();
     for (k, (op, ty, a, b)) in cases.iter().enumerate() {

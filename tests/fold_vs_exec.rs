@@ -18,7 +18,7 @@ mod common;
 use common::Rng;
 
 use melior::ir::Module;
-use rmlir::ffi::exec::{CpuFeatures, Jit, Scalar};
+use rmlir::ffi::exec::{CpuFeatures, Jit, OptLevel, Scalar};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ty {
@@ -561,7 +561,7 @@ fn run_cases(cases: &[Case]) -> (Vec<String>, usize) {
         rmlir::pipeline::emit_c_interfaces(m);
         rmlir::pipeline::run(&context, m, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
     }
-    let fold_jit = Jit::new(&folded, 0, &[]).expect("jit");
+    let fold_jit = Jit::new(&folded, OptLevel::O0, &[]).expect("jit");
     let expected: Vec<Scalar> = (0..cases.len())
         .map(|k| {
             fold_jit
@@ -573,7 +573,7 @@ fn run_cases(cases: &[Case]) -> (Vec<String>, usize) {
     let mut mismatches = Vec::new();
     for features in FEATURE_SETS {
         let flushes = features.flushes_bf16_subnormals();
-        let exec_jit = Jit::with_features(&exec, 0, &[], features).expect("jit");
+        let exec_jit = Jit::with_features(&exec, OptLevel::O0, &[], features).expect("jit");
         for (k, c) in cases.iter().enumerate() {
             let args: Vec<Scalar> = c.args.iter().map(|a| a.abi).collect();
             let run = exec_jit
@@ -666,7 +666,7 @@ fn bf16_subnormal_results_depend_on_the_feature_set_only_where_the_host_flushes(
     rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_TO_LLVM).expect("lowers");
     let args = [Scalar::I16(0x0001), Scalar::I16(0x3FB2)];
     for features in FEATURE_SETS {
-        let jit = Jit::with_features(&module, 2, &[], features).expect("jit");
+        let jit = Jit::with_features(&module, OptLevel::O2, &[], features).expect("jit");
         let product = jit.call("mul", &args, Some(Scalar::I16(0))).unwrap();
         let expected = if features.flushes_bf16_subnormals() {
             0x0000

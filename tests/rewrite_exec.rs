@@ -23,7 +23,7 @@ use common::Rng;
 use common::ssa::{Flags, Func, IntTy, opaque_decls};
 
 use melior::ir::Module;
-use rmlir::ffi::exec::{Jit, Scalar};
+use rmlir::ffi::exec::{Jit, OptLevel, Scalar};
 use rmlir::ffi::guard::caught_panics;
 use rmlir::ffi::hooks::activity;
 use rmlir::registry::ODS_OPS;
@@ -673,7 +673,7 @@ fn jit_of(context: &melior::Context, source: &str, canonicalize: bool) -> Jit {
     rmlir::pipeline::emit_c_interfaces(&mut module);
     rmlir::pipeline::run(context, &mut module, LOWER)
         .unwrap_or_else(|e| panic!("{e}:\n{}", module.as_operation()));
-    Jit::new(&module, 0, &[]).expect("jit")
+    Jit::new(&module, OptLevel::O0, &[]).expect("jit")
 }
 
 /// Runs every template on every type and its inputs; returns the rows.

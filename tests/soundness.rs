@@ -23,8 +23,9 @@ const NONE: IntegerOverflowFlags = IntegerOverflowFlags::NONE;
 /// What a pattern or pass observed, by test.
 type Log = Arc<Mutex<Vec<String>>>;
 
-fn marked(op: rmlir::ir::OpRef, marker: &str) -> Option<()> {
-    op.attribute(marker).map(|_| ())
+/// `Some` when the root (a typed view, or any op) carries `marker`.
+fn marked<'s>(op: impl Into<rmlir::ir::OpRef<'s>>, marker: &str) -> Option<()> {
+    op.into().attribute(marker).map(|_| ())
 }
 
 /// Registers a pass applying `patterns` greedily.
@@ -278,7 +279,7 @@ fn a_pattern_sees_up_to_its_function() {
         "test.sound.climb",
         move |op, _| {
             marked(op, "test.sound.climb")?;
-            let mut top = op;
+            let mut top: rmlir::ir::OpRef = op.into();
             let mut steps = 0;
             while let Some(p) = top.parent_op() {
                 top = p;

@@ -8,15 +8,16 @@
 
 use melior::ir::attribute::IntegerAttribute;
 use rmlir::ir::OpRef;
-use rmlir::ods::rarith::{IntegerOverflowFlags, MulIOp, SubIOp};
-use rmlir::ods::rshape::ShapeOfOp;
+use rmlir::ods::rarith::{CmpIOp, CmpIPredicate, IntegerOverflowFlags, MulIOp, SubIOp};
+use rmlir::ods::rshape::{BroadcastOp, ShapeOfOp};
 use rmlir::rewrite::{self, Pattern};
 use rmlir::{Error, ErrorKind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
-fn marked(op: OpRef, marker: &str) -> Option<()> {
-    op.attribute(marker).map(|_| ())
+/// `Some` when the root (a typed view, or any op) carries `marker`.
+fn marked<'s>(op: impl Into<OpRef<'s>>, marker: &str) -> Option<()> {
+    op.into().attribute(marker).map(|_| ())
 }
 
 fn run(source: &str, pipeline: &str) -> Result<String, Error> {
@@ -30,14 +31,32 @@ fn canonicalize(source: &str) -> Result<String, Error> {
     run(source, "builtin.module(canonicalize)")
 }
 
+/// Registers a pass `pass` applying `patterns` greedily, and runs it on
+/// `source`.
+fn apply(pass: &str, patterns: Vec<Pattern>, source: &str) -> Result<String, Error> {
+    rmlir::pipeline::register_pass(pass, "applies test patterns", move |scope| {
+        scope.apply_greedily(&patterns)
+    })?;
+    run(source, &format!("builtin.module({pass})"))
+}
+
+/// What the patterns of a test saw, sorted, each once (the driver may
+/// visit an op more than once).
+fn seen<T: Ord + Clone>(log: &Mutex<Vec<T>>) -> Vec<T> {
+    let mut seen = log.lock().unwrap().clone();
+    seen.sort();
+    seen.dedup();
+    seen
+}
+
 /// `x * c -> x << log2(c)` for powers of two, counting its rewrites.
 fn mul_to_shift(marker: &'static str, count: Arc<AtomicUsize>) -> Pattern {
     Pattern::new::<MulIOp>(marker, move |op, rewriter| {
         marked(op, marker)?;
-        let c = IntegerAttribute::try_from(op.operand(1)?.constant()?).ok()?;
+        let c = IntegerAttribute::try_from(op.rhs().constant()?).ok()?;
         let c = c.value();
         (c > 1 && c.count_ones() == 1).then_some(())?;
-        let x = op.operand(0)?;
+        let x = op.lhs();
         let shift = IntegerAttribute::new(x.r#type(), i64::from(c.trailing_zeros()));
         let location = op.location();
         let amount = rewriter
@@ -248,4 +267,107 @@ fn a_panicking_pattern_fails_the_user_pass_that_applied_it() {
     let text = error.to_string();
     assert!(text.contains("boom in h"), "{text}");
     assert!(text.contains("a rewrite pattern panicked"), "{text}");
+}
+
+/// A pattern rooted at `rarith.muli` reads its root by ODS names (its
+/// typed scoped view): operands, result and overflow flags, and is an
+/// `OpRef` for the rest.
+#[test]
+fn a_typed_pattern_reads_operands_results_and_flags_by_name() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_pattern = Arc::clone(&log);
+    let pattern = Pattern::new::<MulIOp>("test.typed_muli", move |op, _| {
+        marked(op, "test.typed_muli")?;
+        let flags = op.overflow_flags();
+        let as_op: OpRef = op.into();
+        seen_by_pattern.lock().unwrap().push(format!(
+            "lhs #{} rhs #{} result {} nsw {} nuw {} {}",
+            op.lhs().index(),
+            op.rhs().index(),
+            op.result_value() == op.result(0)?,
+            flags.contains(IntegerOverflowFlags::NSW),
+            flags.contains(IntegerOverflowFlags::NUW),
+            as_op.name() == op.name() && op.to_string().contains("rarith.muli"),
+        ));
+        None
+    });
+    apply(
+        "test-typed-muli",
+        vec![pattern],
+        r#"func.func @f(%x: i32, %y: i32) -> (i32, i32) {
+             %a = rarith.muli %x, %y overflow<nsw> {test.typed_muli} : i32
+             %b = rarith.muli %y, %x {test.typed_muli} : i32
+             return %a, %b : i32, i32
+           }"#,
+    )
+    .unwrap();
+    assert_eq!(
+        seen(&log),
+        [
+            "lhs #0 rhs #1 result true nsw true nuw false true",
+            "lhs #1 rhs #0 result true nsw false nuw false true",
+        ]
+    );
+}
+
+/// A value enum attribute reads as the generated enum.
+#[test]
+fn a_typed_pattern_reads_a_predicate() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_pattern = Arc::clone(&log);
+    let pattern = Pattern::new::<CmpIOp>("test.typed_cmpi", move |op, _| {
+        marked(op, "test.typed_cmpi")?;
+        let predicate: Option<CmpIPredicate> = op.predicate();
+        seen_by_pattern
+            .lock()
+            .unwrap()
+            .push(predicate.map(CmpIPredicate::spelling));
+        None
+    });
+    apply(
+        "test-typed-cmpi",
+        vec![pattern],
+        r#"func.func @f(%x: i32, %y: i32) -> (i1, i1) {
+             %a = rarith.cmpi ult, %x, %y {test.typed_cmpi} : i32
+             %b = rarith.cmpi sge, %x, %y {test.typed_cmpi} : i32
+             return %a, %b : i1, i1
+           }"#,
+    )
+    .unwrap();
+    assert_eq!(seen(&log), [Some("sge"), Some("ult")]);
+}
+
+/// A variadic operand group reads as the values of the group, and an
+/// attribute that holds no enum as melior's attribute (None when absent).
+#[test]
+fn a_typed_pattern_reads_a_variadic_group_and_an_attribute() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_pattern = Arc::clone(&log);
+    let pattern = Pattern::new::<BroadcastOp>("test.typed_broadcast", move |op, _| {
+        marked(op, "test.typed_broadcast")?;
+        let shapes: Vec<usize> = op.shapes().iter().map(|s| s.index()).collect();
+        let error = op.error().map(|e| e.to_string());
+        seen_by_pattern.lock().unwrap().push((shapes, error));
+        None
+    });
+    apply(
+        "test-typed-broadcast",
+        vec![pattern],
+        r#"func.func @f(%a: !rshape.shape, %b: !rshape.shape, %c: !rshape.shape)
+               -> (!rshape.shape, !rshape.shape) {
+             %0 = rshape.broadcast %a, %b, %c {error = "no broadcast", test.typed_broadcast}
+               : !rshape.shape, !rshape.shape, !rshape.shape -> !rshape.shape
+             %1 = rshape.broadcast %c, %a {test.typed_broadcast}
+               : !rshape.shape, !rshape.shape -> !rshape.shape
+             return %0, %1 : !rshape.shape, !rshape.shape
+           }"#,
+    )
+    .unwrap();
+    assert_eq!(
+        seen(&log),
+        [
+            (vec![0, 1, 2], Some("\"no broadcast\"".to_string())),
+            (vec![2, 0], None),
+        ]
+    );
 }

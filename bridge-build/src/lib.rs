@@ -21,7 +21,8 @@
 //! is (`env!("RMLIR_DIALECT_LIBRARY")`). The generated Rust files, to be
 //! `include!`d by the crate:
 //! - `ods_ops.rs`: `ODS_OPS`, the op table, sorted by name;
-//! - `ods_typed.rs`: a typed view per op and the ODS enums, per dialect;
+//! - `ods_typed.rs`: a typed view per op, its scoped twin that patterns
+//!   receive, and the ODS enums, per dialect;
 //! - `ods_enums.rs`: the ODS enums as Rust enums and bit flags;
 //! - `ods_wiring.rs`: `GENERATED_BEHAVIOURS`, the hook table: each hook ODS
 //!   declares is read from the op's implementation of the matching trait

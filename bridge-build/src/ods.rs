@@ -4,8 +4,10 @@
 //! - `ods_ops.rs`: the op table (names and the hooks ODS declares), indexed
 //!   by dense op id;
 //! - `ods_typed.rs`: per dialect, a typed view per op (`SubIOp`, with
-//!   operand, result and attribute accessors by their ODS names) and a Rust
-//!   type per enum (`CmpIPredicate`, `IntegerOverflowFlags`, ...);
+//!   operand, result and attribute accessors by their ODS names), its
+//!   scoped twin with the same accessors on read-only handles (`SubIOpRef`,
+//!   what a pattern rooted at the op receives), and a Rust type per enum
+//!   (`CmpIPredicate`, `IntegerOverflowFlags`, ...);
 //! - `ods_wiring.rs`: the hook table, with one entry per op naming exactly
 //!   the hooks ODS declares for it as trait implementations, so that a hook
 //!   ODS declares and Rust lacks is a compile error.
@@ -444,9 +446,10 @@ fn attribute(
     }
 }
 
-/// Methods of `Op` that a typed view reaches through `Deref`: an accessor
-/// of the same name would hide them, so such accessors get a suffix
-/// (`negf`'s operand `operand` is read with `operand_value()`).
+/// Methods of `Op` (and of the scoped `OpRef`) that a typed view (and the
+/// scoped view) reaches through `Deref`: an accessor of the same name would
+/// hide them, so such accessors get a suffix (`negf`'s operand `operand` is
+/// read with `operand_value()`), the same in both views.
 const OP_METHODS: &[&str] = &[
     "attr",
     "attributes",
@@ -486,6 +489,17 @@ const OP_METHODS: &[&str] = &[
     "raw",
     "op",
     "results",
+    // The scoped `OpRef`'s own.
+    "attribute",
+    "block",
+    "is",
+    "is_scope",
+    "nested_ops",
+    "next_in_block",
+    "num_regions",
+    "prev_in_block",
+    "regions",
+    "walk",
 ];
 
 /// The accessor name of an operand/result/attribute: snake case, with
@@ -629,6 +643,12 @@ pub fn typed(dialects: &[Dialect], paths: &Paths) -> String {
         t.push_str(
             "    #[allow(unused_imports)]\n    use ::rmlir_bridge::typed::{BitEnum, OdsOp, ValueEnum};\n",
         );
+        t.push_str(
+            "    #[allow(unused_imports)]\n    use ::rmlir_bridge::scoped::{OpRef, ScopedOp, ValueRef};\n",
+        );
+        t.push_str(
+            "    #[allow(unused_imports)]\n    use ::rmlir_bridge::op_build::support::Attribute;\n",
+        );
         if !d.enums.is_empty() {
             writeln!(t, "    pub use {}::{}::*;", paths.enums, d.name).unwrap();
         }
@@ -760,10 +780,50 @@ fn enum_decl(t: &mut String, e: &EnumDecl) {
     }
 }
 
+/// What a typed view's getters are written with: the bridge's view
+/// (`SubIOp`, on the bridge's `Op`) or the scoped view patterns receive
+/// (`SubIOpRef`, on a read-only `OpRef`). One set of templates for both.
+struct Flavor {
+    /// The type of an operand or result (`Value<'ir>`).
+    value: &'static str,
+    /// The type of an attribute that holds no enum (`Attr<'ir>`).
+    attr: &'static str,
+    /// The wrapped op's method reading operand `i`.
+    operand: &'static str,
+    /// The wrapped op's method reading result `i`.
+    result: &'static str,
+    /// The wrapped op's method reading an enum attribute by ODS index.
+    ods_enum: &'static str,
+    /// The wrapped op's method reading an attribute by ODS index.
+    ods_attr: &'static str,
+}
+
+/// The bridge's view, on `Op<'ir>`.
+const BRIDGE_VIEW: Flavor = Flavor {
+    value: "Value<'ir>",
+    attr: "Attr<'ir>",
+    operand: "operand",
+    result: "result",
+    ods_enum: "ods_enum",
+    ods_attr: "ods_attr",
+};
+
+/// The scoped view of patterns, on `OpRef<'s>`: its hidden read-only
+/// primitives (which panic, naming the op, where it has fewer operands or
+/// results than ODS declares), and melior's attributes.
+const SCOPED_VIEW: Flavor = Flavor {
+    value: "ValueRef<'s>",
+    attr: "Attribute<'s>",
+    operand: "__operand",
+    result: "__result",
+    ods_enum: "__ods_enum",
+    ods_attr: "__ods_attr",
+};
+
 /// Accessors of a list of operands or results: fixed positions before the
 /// (at most one) variadic group, the group, positions counted from the end
-/// after it.
-fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) {
+/// after it. `get` reads one, a `value`.
+fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str, value: &str) {
     let variadic = args.iter().position(|a| a.variadic);
     if args.iter().filter(|a| a.variadic).count() > 1 {
         return;
@@ -775,7 +835,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
                 let after = args.len() - v - 1;
                 writeln!(
                     t,
-                    "        /// The {what}s of group `{}`.\n        pub fn {name}(self) -> Vec<Value<'ir>> {{\n            let end = self.0.{count}().saturating_sub({after});\n            ({v}..end).map(|i| self.0.{get}(i)).collect()\n        }}",
+                    "        /// The {what}s of group `{}`.\n        pub fn {name}(self) -> Vec<{value}> {{\n            let end = self.0.{count}().saturating_sub({after});\n            ({v}..end).map(|i| self.0.{get}(i)).collect()\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -784,7 +844,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
                 let from_end = args.len() - i;
                 writeln!(
                     t,
-                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value<'ir> {{\n            self.0.{get}(self.0.{count}() - {from_end})\n        }}",
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> {value} {{\n            self.0.{get}(self.0.{count}() - {from_end})\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -792,7 +852,7 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
             _ => {
                 writeln!(
                     t,
-                    "        /// {what} `{}`.\n        pub fn {name}(self) -> Value<'ir> {{\n            self.0.{get}({i})\n        }}",
+                    "        /// {what} `{}`.\n        pub fn {name}(self) -> {value} {{\n            self.0.{get}({i})\n        }}",
                     a.name
                 )
                 .unwrap();
@@ -801,6 +861,72 @@ fn positional(t: &mut String, args: &[Arg], count: &str, get: &str, what: &str) 
     }
 }
 
+/// The getters of a typed view of `op` (the body of its `impl`): operands
+/// and results by position, attributes by ODS index, written with `f`.
+fn getters(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl], f: &Flavor) {
+    positional(
+        t,
+        &op.operands,
+        "num_operands",
+        f.operand,
+        "Operand",
+        f.value,
+    );
+    positional(t, &op.results, "num_results", f.result, "Result", f.value);
+    let (ods_enum, ods_attr, attr) = (f.ods_enum, f.ods_attr, f.attr);
+    for (index, a) in op.attrs.iter().enumerate() {
+        let name = accessor(&a.name, "_attr");
+        let attr_name = &a.name;
+        match (&a.enum_name, &a.default) {
+            (Some(e), Some(default)) => {
+                let decl = enums.iter().find(|d| &d.name == e);
+                let default_expr = match decl {
+                    Some(d) if d.bits => format!("{e}::{}", default.to_ascii_uppercase()),
+                    _ => format!("{e}::{}", camel(default)),
+                };
+                let read = if decl.is_some_and(|d| d.bits) {
+                    format!("{e}::from_bits(v as u32)")
+                } else {
+                    format!("{e}::from_value(v).unwrap_or({default_expr})")
+                };
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}` (`{default}` when absent).\n        pub fn {name}(self) -> {e} {{\n            self.0\n                .{ods_enum}({id}, {index}, \"{attr_name}\")\n                .map_or({default_expr}, |v| {read})\n        }}"
+                )
+                .unwrap();
+            }
+            (Some(e), None) => {
+                let bits = enums.iter().any(|d| &d.name == e && d.bits);
+                let read = if bits {
+                    format!("map(|v| {e}::from_bits(v as u32))")
+                } else {
+                    format!("and_then({e}::from_value)")
+                };
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}` (None when absent or invalid).\n        pub fn {name}(self) -> Option<{e}> {{\n            self.0\n                .{ods_enum}({id}, {index}, \"{attr_name}\")\n                .{read}\n        }}"
+                )
+                .unwrap();
+            }
+            _ => {
+                writeln!(
+                    t,
+                    "        /// Attribute `{attr_name}`.\n        pub fn {name}(self) -> Option<{attr}> {{\n            self.0.{ods_attr}({id}, {index}, \"{attr_name}\")\n        }}"
+                )
+                .unwrap();
+                let constant = snake(&a.name).trim_end_matches('_').to_ascii_uppercase();
+                writeln!(
+                    t,
+                    "        /// The name of attribute `{attr_name}`.\n        pub const {constant}_ATTR: &'static str = \"{attr_name}\";"
+                )
+                .unwrap();
+            }
+        }
+    }
+}
+
+/// The typed views of `op`: the bridge's (`SubIOp`), then the scoped one
+/// patterns receive (`SubIOpRef`).
 fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
     let ty = &op.rust_name;
     let summary = if op.summary.is_empty() {
@@ -824,6 +950,7 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
         op.full_name
     )
     .unwrap();
+    writeln!(t, "        type Scoped<'s> = {ty}Ref<'s>;").unwrap();
     writeln!(
         t,
         "        fn from_op_unchecked(op: Op<'ir>) -> Self {{\n            Self(op)\n        }}"
@@ -832,57 +959,33 @@ fn op_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
     t.push_str("        fn op(self) -> Op<'ir> {\n            self.0\n        }\n    }\n\n");
     writeln!(t, "    impl<'ir> std::ops::Deref for {ty}<'ir> {{\n        type Target = Op<'ir>;\n        fn deref(&self) -> &Op<'ir> {{\n            &self.0\n        }}\n    }}\n").unwrap();
     writeln!(t, "    impl<'ir> {ty}<'ir> {{").unwrap();
-    positional(t, &op.operands, "num_operands", "operand", "Operand");
-    positional(t, &op.results, "num_results", "result", "Result");
-    for (index, a) in op.attrs.iter().enumerate() {
-        let name = accessor(&a.name, "_attr");
-        let attr_name = &a.name;
-        match (&a.enum_name, &a.default) {
-            (Some(e), Some(default)) => {
-                let decl = enums.iter().find(|d| &d.name == e);
-                let default_expr = match decl {
-                    Some(d) if d.bits => format!("{e}::{}", default.to_ascii_uppercase()),
-                    _ => format!("{e}::{}", camel(default)),
-                };
-                let read = if decl.is_some_and(|d| d.bits) {
-                    format!("{e}::from_bits(v as u32)")
-                } else {
-                    format!("{e}::from_value(v).unwrap_or({default_expr})")
-                };
-                writeln!(
-                    t,
-                    "        /// Attribute `{attr_name}` (`{default}` when absent).\n        pub fn {name}(self) -> {e} {{\n            self.0\n                .ods_enum({id}, {index}, \"{attr_name}\")\n                .map_or({default_expr}, |v| {read})\n        }}"
-                )
-                .unwrap();
-            }
-            (Some(e), None) => {
-                let bits = enums.iter().any(|d| &d.name == e && d.bits);
-                let read = if bits {
-                    format!("map(|v| {e}::from_bits(v as u32))")
-                } else {
-                    format!("and_then({e}::from_value)")
-                };
-                writeln!(
-                    t,
-                    "        /// Attribute `{attr_name}` (None when absent or invalid).\n        pub fn {name}(self) -> Option<{e}> {{\n            self.0\n                .ods_enum({id}, {index}, \"{attr_name}\")\n                .{read}\n        }}"
-                )
-                .unwrap();
-            }
-            _ => {
-                writeln!(
-                    t,
-                    "        /// Attribute `{attr_name}`.\n        pub fn {name}(self) -> Option<Attr<'ir>> {{\n            self.0.ods_attr({id}, {index}, \"{attr_name}\")\n        }}"
-                )
-                .unwrap();
-                let constant = snake(&a.name).trim_end_matches('_').to_ascii_uppercase();
-                writeln!(
-                    t,
-                    "        /// The name of attribute `{attr_name}`.\n        pub const {constant}_ATTR: &'static str = \"{attr_name}\";"
-                )
-                .unwrap();
-            }
-        }
+    getters(t, op, id, enums, &BRIDGE_VIEW);
+    t.push_str("    }\n\n");
+    scoped_view(t, op, id, enums);
+}
+
+/// The scoped view of `op` (`SubIOpRef`): what a pattern rooted at it
+/// receives. The bridge view's getters, on the pattern's read-only
+/// `OpRef`, which the view is for everything else (`Deref`, `Into`).
+fn scoped_view(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl]) {
+    let ty = &op.rust_name;
+    let view = format!("{ty}Ref");
+    writeln!(
+        t,
+        "    /// `{}` inside a pattern's scope (read-only): what a pattern rooted at\n    /// [`{ty}`] receives.",
+        op.full_name
+    )
+    .unwrap();
+    t.push_str("    #[derive(Clone, Copy, PartialEq, Eq, Hash)]\n");
+    writeln!(t, "    pub struct {view}<'s>(OpRef<'s>);\n").unwrap();
+    writeln!(t, "    impl<'s> ScopedOp<'s> for {view}<'s> {{\n        fn __from_op_ref_unchecked(op: OpRef<'s>) -> Self {{\n            Self(op)\n        }}\n    }}\n").unwrap();
+    writeln!(t, "    impl<'s> std::ops::Deref for {view}<'s> {{\n        type Target = OpRef<'s>;\n        fn deref(&self) -> &OpRef<'s> {{\n            &self.0\n        }}\n    }}\n").unwrap();
+    writeln!(t, "    impl<'s> From<{view}<'s>> for OpRef<'s> {{\n        fn from(op: {view}<'s>) -> OpRef<'s> {{\n            op.0\n        }}\n    }}\n").unwrap();
+    for shown in ["Debug", "Display"] {
+        writeln!(t, "    impl std::fmt::{shown} for {view}<'_> {{\n        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {{\n            std::fmt::{shown}::fmt(&self.0, f)\n        }}\n    }}\n").unwrap();
     }
+    writeln!(t, "    impl<'s> {view}<'s> {{").unwrap();
+    getters(t, op, id, enums, &SCOPED_VIEW);
     t.push_str("    }\n\n");
 }
 

@@ -95,6 +95,32 @@ fn generated_code_names_the_bridge_absolutely_and_the_crate_by_its_paths() {
 }
 
 #[test]
+fn each_op_gets_a_scoped_view_with_the_same_getters() {
+    let typed = ods::typed(&[toy()], &paths());
+    // What a pattern rooted at the op receives: a read-only scoped handle.
+    assert!(
+        typed.contains("type Scoped<'s> = ClampOpRef<'s>;"),
+        "{typed}"
+    );
+    assert!(typed.contains("pub struct ClampOpRef<'s>(OpRef<'s>);"));
+    assert!(typed.contains("impl<'s> ScopedOp<'s> for ClampOpRef<'s> {"));
+    assert!(typed.contains("impl<'s> From<ClampOpRef<'s>> for OpRef<'s> {"));
+    assert!(typed.contains("use ::rmlir_bridge::scoped::{OpRef, ScopedOp, ValueRef};"));
+    // The bridge view's getters, by the same names, on the scoped handle.
+    let view = &typed[typed.find("impl<'s> ClampOpRef<'s> {").unwrap()..];
+    let view = &view[..view.find("\n    }\n").unwrap()];
+    assert!(view.contains("pub fn input(self) -> ValueRef<'s> {\n            self.0.__operand(0)"));
+    assert!(
+        view.contains(
+            "pub fn result_value(self) -> ValueRef<'s> {\n            self.0.__result(0)"
+        )
+    );
+    assert!(view.contains(
+        "pub fn hi(self) -> Option<Attribute<'s>> {\n            self.0.__ods_attr(1, 1, \"hi\")"
+    ));
+}
+
+#[test]
 fn pass_declarations_become_typed_options_and_a_table() {
     let td = repo().join("examples/toy/td/ToyPasses.td");
     let records = records(&llvm_prefix(), &includes("examples/toy/td"), &td);

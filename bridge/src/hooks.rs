@@ -996,11 +996,11 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
         return false;
     };
     let _scope = super::walk::PassScope::enter(op);
-    let Some(p) = passes().get(id as usize) else {
-        return super::user_passes::run(id as usize - passes().len(), op);
-    };
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
+    let Some(p) = passes().get(id as usize) else {
+        return super::user_passes::run(id as usize - passes().len(), op, text);
+    };
     let Ok(options) = PassOptions::parse(text, p.options) else {
         return false;
     };
@@ -1068,6 +1068,7 @@ pub fn install(descriptor: &'static Descriptor) {
 /// is installed, in this library or (its own hook table) in another
 /// library built on the bridge and loaded in this process.
 pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
+    super::guard::install_panic_hook();
     let refused = |other: &str| {
         Err(format!(
             "rmlir-bridge: the dialects of {} are not loaded: this process already serves \

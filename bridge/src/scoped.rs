@@ -28,6 +28,7 @@ use melior::ir::{Attribute, Location, Type};
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::fmt;
+use std::ops::Deref;
 
 /// True when `op` is `wall` or nested in it (attached all the way up).
 pub(crate) fn within(op: Op<'_>, wall: Op<'_>) -> bool {
@@ -84,6 +85,21 @@ pub struct BlockRef<'s> {
 pub struct RegionRef<'s> {
     region: RawRegion<'s>,
     wall: Op<'s>,
+}
+
+/// The typed view of an op inside a scope, generated from ODS next to the
+/// op's bridge view (`MulIOpRef` for `MulIOp`): what a pattern rooted at
+/// that op receives ([`OdsOp::Scoped`](crate::typed::OdsOp::Scoped)). It
+/// reads operands, results and attributes by their ODS names
+/// (`op.rhs()`, `op.overflow_flags()`), and is an [`OpRef`] for the rest
+/// (through `Deref`, or `into()`).
+pub trait ScopedOp<'s>: Copy + Deref<Target = OpRef<'s>> + Into<OpRef<'s>> {
+    /// The view of `op`, which the caller knows to be of this kind (the
+    /// pattern driver only calls a pattern on ops of its root's name). A
+    /// view of another kind of op is no unsoundness: its getters panic
+    /// (an operand it lacks) or read an absent attribute.
+    #[doc(hidden)]
+    fn __from_op_ref_unchecked(op: OpRef<'s>) -> Self;
 }
 
 /// Where an [`OpRef::walk`] goes next.
@@ -297,6 +313,52 @@ impl<'s> OpRef<'s> {
             Walk::Advance
         });
         all
+    }
+
+    // The read-only primitives of the typed views generated from ODS
+    // (`ScopedOp`), hidden from the docs.
+
+    /// Operand `i`, for a getter of a typed view. Panics, naming the op,
+    /// when it has fewer (IR that did not verify): a panic in a pattern is
+    /// caught, and becomes a diagnostic at the op.
+    #[doc(hidden)]
+    pub fn __operand(self, i: usize) -> ValueRef<'s> {
+        self.operand(i).unwrap_or_else(|| {
+            panic!(
+                "`{}` has {} operands: it has no operand {i}",
+                self.name(),
+                self.num_operands()
+            )
+        })
+    }
+
+    /// Result `i`, for a getter of a typed view. Panics, naming the op,
+    /// when it has fewer (IR that did not verify).
+    #[doc(hidden)]
+    pub fn __result(self, i: usize) -> ValueRef<'s> {
+        self.result(i).unwrap_or_else(|| {
+            panic!(
+                "`{}` has {} results: it has no result {i}",
+                self.name(),
+                self.num_results()
+            )
+        })
+    }
+
+    /// The enum attribute `name`, attribute `index` of the ODS op of id
+    /// `id` (this op), as stored; None when absent or no enum.
+    #[doc(hidden)]
+    pub fn __ods_enum(self, id: u32, index: u32, name: &str) -> Option<u64> {
+        self.op.ods_enum(id, index, name)
+    }
+
+    /// Attribute `name`, attribute `index` of the ODS op of id `id` (this
+    /// op); None when absent.
+    #[doc(hidden)]
+    pub fn __ods_attr(self, id: u32, index: u32, name: &str) -> Option<Attribute<'s>> {
+        let attr = self.op.ods_attr(id, index, name)?;
+        // SAFETY: attributes are uniqued in the context, which outlives 's.
+        Some(unsafe { Attribute::from_raw(attr.raw()) })
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::ir::{Attr, Op, Value};
 use crate::op_access::OpName;
+use crate::scoped::ScopedOp;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -19,6 +20,10 @@ pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
     /// The op to create ([`Op::create`], `Rewriter::create`): by id, so
     /// that it is built through its typed access.
     const OP: OpName<'static> = OpName::ods(Self::ID, Self::NAME);
+    /// The op's view inside a pattern's scope (read-only, generated next to
+    /// this one: `MulIOpRef` for `MulIOp`): what a pattern rooted at this
+    /// op receives ([`Pattern::new`](crate::user_patterns::Pattern::new)).
+    type Scoped<'s>: ScopedOp<'s>;
     /// The view of `op`, which the caller knows to be of this kind.
     fn from_op_unchecked(op: Op<'ir>) -> Self;
     /// The op seen through the view.

@@ -17,7 +17,8 @@ use super::error::{Error, ErrorKind};
 use super::greedy::{self, RawPattern};
 use super::guard::{caught_on_this_thread, guard};
 use super::ir::{Op, Value as RawValue, sref};
-use super::scoped::{OpRef, ValueRef, value_within};
+use super::scoped::{OpRef, ScopedOp, ValueRef, value_within};
+use super::typed::OdsOp;
 use super::walk::DriverRoots;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Attribute, AttributeLike, Operation};
@@ -51,12 +52,18 @@ impl std::fmt::Debug for Pattern {
 
 impl Pattern {
     /// A pattern named `name` rooted at the ODS op `O` (benefit 1): the
-    /// closure only ever sees `O`s.
-    pub fn new<O: crate::typed::OdsOp<'static>>(
+    /// closure only ever sees `O`s, through their typed scoped view
+    /// ([`OdsOp::Scoped`]: `op.rhs()`, `op.overflow_flags()`), which is an
+    /// [`OpRef`] for the rest.
+    pub fn new<O: OdsOp<'static> + 'static>(
         name: &str,
-        body: impl for<'s> Fn(OpRef<'s>, &mut Rewriter<'s>) -> Option<()> + Send + Sync + 'static,
+        body: impl for<'s> Fn(O::Scoped<'s>, &mut Rewriter<'s>) -> Option<()> + Send + Sync + 'static,
     ) -> Pattern {
-        Pattern::rooted_at(name, O::NAME, body)
+        Pattern::rooted_at(name, O::NAME, move |op, rewriter| {
+            // The driver calls the pattern on ops named `O::NAME` only.
+            let op = <O::Scoped<'_> as ScopedOp<'_>>::__from_op_ref_unchecked(op);
+            body(op, rewriter)
+        })
     }
 
     /// A pattern named `name` (its debug name) rooted at ops named `root`

@@ -145,6 +145,16 @@ def RArithIntRangeNarrowing : Pass<"rarith-int-range-narrowing"> {
   ];
 }
 
+def RMlirRequireLLVM : Pass<"rmlir-require-llvm", "ModuleOp"> {
+  let summary = "Fail when an op that does not translate to LLVM IR remains";
+  let description = [{
+    The last step of a lowering to the LLVM dialect: reports every op left
+    that is neither of the `llvm` dialect nor the module, and fails, so that
+    a pipeline that left ops of other dialects (partial conversions keep
+    what they cannot lower) fails where it ran, not later in translation.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Test only
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,7 @@ mod int_range_narrowing;
 mod int_range_optimizations;
 mod outline;
 mod reify;
+mod require_llvm;
 mod shape_constraints;
 mod shape_lowering;
 mod shape_to_std;
@@ -91,7 +92,8 @@ mod tests {
     #[test]
     fn every_declared_pass_is_in_the_table_with_its_anchor() {
         let anchor = |name: &str| ALL.iter().find(|p| p.argument == name).map(|p| p.op_name);
-        assert_eq!(ALL.len(), 18);
+        assert_eq!(ALL.len(), 19);
+        assert_eq!(anchor("rmlir-require-llvm"), Some("builtin.module"));
         assert_eq!(anchor("remove-rshape-constraints"), Some("func.func"));
         assert_eq!(anchor("convert-rshape-to-std"), Some("builtin.module"));
         assert_eq!(anchor("convert-rarith-to-llvm"), Some(""));

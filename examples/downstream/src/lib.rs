@@ -5,11 +5,10 @@
 
 use melior::dialect::func;
 use melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
-use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type};
 use melior::ir::{Operation, Value};
-use rmlir::ir::{OpRef, ValueRef};
+use rmlir::ir::ValueRef;
 use rmlir::ods::rarith::{DivUIOp, IntegerOverflowFlags, MulIOp};
 use rmlir::ops::rarith;
 use rmlir::rewrite::{self, Pattern, Rewriter};
@@ -28,16 +27,21 @@ fn power_of_two(value: ValueRef) -> Option<u32> {
 /// A shift builder of `rmlir::ops::rarith` (value, amount).
 type Shift = for<'s> fn(Location<'s>, ValueRef<'s>, ValueRef<'s>) -> Option<Operation<'s>>;
 
-/// Replaces the root `op(x, 2^k)` with `shift(x, k)`.
-fn shift_by<'s>(op: OpRef<'s>, rewriter: &mut Rewriter<'s>, shift: Shift) -> Option<()> {
-    let k = power_of_two(op.operand(1)?)?;
-    let x = op.operand(0)?;
+/// Replaces the root `op(x, c)`, `c` the constant `2^k`, with `shift(x, k)`.
+fn shift_by<'s>(
+    x: ValueRef<'s>,
+    c: ValueRef<'s>,
+    rewriter: &mut Rewriter<'s>,
+    shift: Shift,
+) -> Option<()> {
+    let k = power_of_two(c)?;
+    let location = rewriter.root().location();
     let amount = IntegerAttribute::new(x.r#type(), i64::from(k));
     let amount = rewriter
-        .insert(rarith::constant(op.location(), amount.into()).ok()?)
+        .insert(rarith::constant(location, amount.into()).ok()?)
         .ok()?;
     let shifted = rewriter
-        .insert(shift(op.location(), x, amount.result(0)?)?)
+        .insert(shift(location, x, amount.result(0)?)?)
         .ok()?;
     rewriter.replace_root(&[shifted.result(0)?]).ok()
 }
@@ -45,7 +49,7 @@ fn shift_by<'s>(op: OpRef<'s>, rewriter: &mut Rewriter<'s>, shift: Shift) -> Opt
 /// `rarith.divui %x, 2^k` -> `rarith.shrui %x, k`: joins canonicalize.
 pub fn divui_by_power_of_two() -> Pattern {
     Pattern::new::<DivUIOp>("downstream-divui-by-power-of-two", |op, rewriter| {
-        shift_by(op, rewriter, |l, x, k| {
+        shift_by(op.lhs(), op.rhs(), rewriter, |l, x, k| {
             rarith::shrui(l, x, k, false).ok().map(Into::into)
         })?;
         DIVISIONS_SHIFTED.fetch_add(1, Ordering::Relaxed);
@@ -56,7 +60,7 @@ pub fn divui_by_power_of_two() -> Pattern {
 /// `rarith.muli %x, 2^k` -> `rarith.shli %x, k`: applied by the pass.
 pub fn muli_by_power_of_two() -> Pattern {
     Pattern::new::<MulIOp>("downstream-muli-by-power-of-two", |op, rewriter| {
-        shift_by(op, rewriter, |l, x, k| {
+        shift_by(op.lhs(), op.rhs(), rewriter, |l, x, k| {
             rarith::shli(l, x, k, IntegerOverflowFlags::NONE)
                 .ok()
                 .map(Into::into)
@@ -133,3 +137,52 @@ pub fn build(context: &melior::Context) -> Module<'_> {
 
 /// The pipeline that reduces strength and canonicalizes.
 pub const OPTIMIZE: &str = "builtin.module(downstream-strength-reduce,canonicalize)";
+
+/// `func @broadcast_shapes(%a, %b: tensor<?xindex>) -> tensor<?xindex>`:
+/// the broadcast of two extent tensors (`rshape.broadcast`), public, built
+/// with rmlir's generated builders.
+pub fn build_shape_function(context: &melior::Context) -> Module<'_> {
+    let location = Location::unknown(context);
+    let module = rmlir::new_module(context);
+    let extents = Type::parse(context, "tensor<?xindex>").expect("an extent tensor type");
+    let block = Block::new(&[(extents, location), (extents, location)]);
+    let a: Value = block.argument(0).unwrap().into();
+    let b: Value = block.argument(1).unwrap().into();
+    let broadcast = append(
+        &block,
+        rmlir::ops::rshape::broadcast(location, [a, b], None, extents).expect("a broadcast"),
+    );
+    block.append_operation(func::r#return(&[broadcast], location));
+    let region = Region::new();
+    region.append_block(block);
+    module.body().append_operation(func::func(
+        context,
+        StringAttribute::new(context, "broadcast_shapes"),
+        TypeAttribute::new(FunctionType::new(context, &[extents, extents], &[extents]).into()),
+        region,
+        &[],
+        location,
+    ));
+    module
+}
+
+/// The shape `a` and `b` broadcast to, computed by [`build_shape_function`]
+/// lowered to native code (`LOWER_RSHAPE_TO_LLVM`) and run in the JIT.
+pub fn broadcast_in_jit(a: &[i64], b: &[i64]) -> Result<Vec<i64>, rmlir::Error> {
+    use rmlir::jit::{Arg, Jit, MemRef, OptLevel};
+    let context = rmlir::new_context();
+    let mut module = build_shape_function(&context);
+    rmlir::pipeline::emit_c_interfaces(&mut module);
+    rmlir::pipeline::run(&context, &mut module, rmlir::pipeline::LOWER_RSHAPE_TO_LLVM)?;
+    let jit = Jit::new(&module, OptLevel::O2, &[])?;
+    let (mut a, mut b) = (MemRef::vector(a.to_vec()), MemRef::vector(b.to_vec()));
+    let out = jit.invoke(
+        "broadcast_shapes",
+        &mut [Arg::from(&mut a), Arg::from(&mut b)],
+    )?;
+    out.first()
+        .and_then(|r| r.memref())
+        .and_then(|m| m.elements::<i64>())
+        .map(<[i64]>::to_vec)
+        .ok_or_else(|| "`broadcast_shapes` returned no extent tensor".into())
+}

@@ -4,7 +4,7 @@
 
 use melior::ir::Module;
 use melior::ir::operation::OperationLike;
-use rmlir::jit::{Jit, Scalar};
+use rmlir::jit::{Jit, OptLevel, Scalar};
 use rmlir_downstream::{DIVISIONS_SHIFTED, OPTIMIZE, build, register};
 use std::sync::atomic::Ordering;
 
@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 fn run(context: &melior::Context, module: &mut Module, x: i32) -> Result<i32, String> {
     rmlir::pipeline::emit_c_interfaces(module);
     rmlir::pipeline::run(context, module, rmlir::pipeline::LOWER_TO_LLVM)?;
-    let jit = Jit::new(module, 2, &[])?;
+    let jit = Jit::new(module, OptLevel::O2, &[])?;
     match jit.call("scale", &[Scalar::I32(x)], Some(Scalar::I32(0)))? {
         Some(Scalar::I32(v)) => Ok(v),
         other => Err(format!("unexpected result {other:?}")),
@@ -32,4 +32,6 @@ fn main() {
     );
     let result = run(&context, &mut module, 58).expect("runs");
     println!("scale(58) = {result}");
+    let shape = rmlir_downstream::broadcast_in_jit(&[8, 1, 3], &[5, 1]).expect("broadcasts");
+    println!("broadcast([8, 1, 3], [5, 1]) = {shape:?}");
 }

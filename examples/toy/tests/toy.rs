@@ -7,7 +7,7 @@
 use melior::ir::Module;
 use melior::pass::PassManager;
 use proptest::prelude::*;
-use rmlir_bridge::exec::{Jit, Scalar};
+use rmlir_bridge::exec::{Jit, OptLevel, Scalar};
 
 /// `-clamp(2 * x * y + c, lo, hi)`, and the same with `x`, `y` constant
 /// (so that canonicalize folds all of it).
@@ -53,7 +53,7 @@ fn run<'c>(context: &'c melior::Context, source: &str, pipeline: &str) -> Module
 }
 
 fn call(module: &Module, name: &str, args: &[Scalar]) -> i64 {
-    let jit = Jit::new(module, 2, &[]).expect("JIT compiles");
+    let jit = Jit::new(module, OptLevel::O2, &[]).expect("JIT compiles");
     match jit.call(name, args, Some(Scalar::I64(0))).expect("call") {
         Some(Scalar::I64(v)) => v,
         other => panic!("unexpected result {other:?}"),
