@@ -192,6 +192,14 @@ pub fn new_module(context: &melior::Context) -> melior::ir::Module<'_> {
     melior::ir::Module::new(melior::ir::Location::unknown(context))
 }
 
+/// Loads an MLIR plugin into this process (`mlir-opt`'s
+/// `--load-dialect-plugin` and `--load-pass-plugin`): another library built
+/// on the bridge (a dialect of your own, a `cdylib` with
+/// `rmlir_bridge::export_plugin!`) serves its dialects next to rarith and
+/// rshape with its own hooks, so one pipeline can lower it to rarith. See
+/// `tests/plugins.rs`.
+pub use rmlir_bridge::plugin::load_plugin;
+
 /// Running lowered modules: MLIR's ExecutionEngine, called with scalars and
 /// ranked memrefs, each call checked against the function's signature (a
 /// mismatch is an `Err`, never a call), and IEEE-exact code on every host

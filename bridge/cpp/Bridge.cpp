@@ -8,6 +8,7 @@
 
 #include "rmlir/BridgeCxx.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
@@ -43,32 +44,87 @@ static_assert(sizeof(MlirAttribute) == sizeof(Attribute),
               "MlirAttribute must be layout-compatible with mlir::Attribute");
 
 namespace {
-std::atomic<const RmlirHooks *> installedHooks{nullptr};
-
 MlirStringRef toC(llvm::StringRef s) { return {s.data(), s.size()}; }
 llvm::StringRef toCxx(MlirStringRef s) { return {s.data, s.length}; }
+
+/// Which Rust hook table serves a dialect: each library built on the bridge
+/// (its own Rust statics, its own table) claims its dialects' namespaces,
+/// and every call for an op or dialect goes to the table that claimed it.
+/// Claims are appended under a lock and published with release/acquire;
+/// lookups take no lock.
+struct Claim {
+  char ns[64];
+  size_t length;
+  const RmlirHooks *hooks;
+};
+constexpr size_t kMaxClaims = 64;
+Claim claims[kMaxClaims];
+std::atomic<size_t> numClaims{0};
+/// The tables installed, in order (for hooks not tied to a dialect).
+constexpr size_t kMaxTables = 16;
+const RmlirHooks *tables[kMaxTables];
+std::atomic<size_t> numTables{0};
+std::mutex installMutex;
+
+const RmlirHooks *findHooks(llvm::StringRef ns) {
+  size_t n = numClaims.load(std::memory_order_acquire);
+  for (size_t i = 0; i < n; ++i)
+    if (llvm::StringRef(claims[i].ns, claims[i].length) == ns)
+      return claims[i].hooks;
+  return nullptr;
+}
 } // namespace
 
-extern "C" bool rmlirBridgeInstallHooks(const RmlirHooks *hooks) {
-  const RmlirHooks *expected = nullptr;
-  // The first table stays: a second library built on the bridge (its own
-  // Rust statics, its own table) must not take over the first one's ops.
-  return installedHooks.compare_exchange_strong(expected, hooks,
-                                                std::memory_order_acq_rel) ||
-         expected == hooks;
+extern "C" bool rmlirBridgeInstallHooks(const RmlirHooks *hooks,
+                                        const MlirStringRef *dialects,
+                                        intptr_t numDialects) {
+  std::lock_guard<std::mutex> lock(installMutex);
+  // A namespace another table claimed stays that table's: the library
+  // loaded second is refused, whole.
+  for (intptr_t i = 0; i < numDialects; ++i) {
+    const RmlirHooks *owner = findHooks(toCxx(dialects[i]));
+    if ((owner && owner != hooks) || dialects[i].length >= sizeof(Claim::ns))
+      return false;
+  }
+  size_t n = numClaims.load(std::memory_order_relaxed);
+  for (intptr_t i = 0; i < numDialects; ++i) {
+    if (findHooks(toCxx(dialects[i])))
+      continue;
+    if (n == kMaxClaims)
+      return false;
+    Claim &claim = claims[n];
+    std::memcpy(claim.ns, dialects[i].data, dialects[i].length);
+    claim.length = dialects[i].length;
+    claim.hooks = hooks;
+    numClaims.store(++n, std::memory_order_release);
+  }
+  size_t t = numTables.load(std::memory_order_relaxed);
+  if (std::find(tables, tables + t, hooks) == tables + t) {
+    if (t == kMaxTables)
+      return false;
+    tables[t] = hooks;
+    numTables.store(t + 1, std::memory_order_release);
+  }
+  return true;
 }
 
 namespace rmlir::bridge {
 
-const RmlirHooks &hooks() {
-  const RmlirHooks *h = installedHooks.load(std::memory_order_acquire);
-  if (!h)
-    llvm::report_fatal_error("rmlir: the Rust hook table is not installed");
-  return *h;
+const RmlirHooks &hooksFor(llvm::StringRef dialectNamespace) {
+  if (const RmlirHooks *h = findHooks(dialectNamespace))
+    return *h;
+  llvm::report_fatal_error(llvm::Twine("rmlir: no Rust hook table serves "
+                                       "dialect `") +
+                           dialectNamespace + "`");
 }
 
-uint32_t lookupOpId(llvm::StringRef opName) {
-  return hooks().opId(toC(opName));
+const RmlirHooks &hooksFor(Operation *op) {
+  return hooksFor(op->getName().getDialectNamespace());
+}
+
+OpKey lookupOpKey(llvm::StringRef opName) {
+  const RmlirHooks &hooks = hooksFor(opName.split('.').first);
+  return {&hooks, hooks.opId(toC(opName))};
 }
 
 static OpFoldResult toFoldResult(const RmlirFoldResult &r) {
@@ -77,22 +133,22 @@ static OpFoldResult toFoldResult(const RmlirFoldResult &r) {
   return unwrap(r.value);
 }
 
-OpFoldResult foldSingle(uint32_t opId, Operation *op,
+OpFoldResult foldSingle(OpKey key, Operation *op,
                         llvm::ArrayRef<Attribute> operands) {
   RmlirFoldResult result{{nullptr}, {nullptr}};
   auto *cOperands = reinterpret_cast<const MlirAttribute *>(operands.data());
-  if (!hooks().fold(opId, wrap(op), cOperands, operands.size(), &result, 1))
+  if (!key.hooks->fold(key.id, wrap(op), cOperands, operands.size(), &result, 1))
     return {};
   return toFoldResult(result);
 }
 
-llvm::LogicalResult foldMany(uint32_t opId, Operation *op,
+llvm::LogicalResult foldMany(OpKey key, Operation *op,
                              llvm::ArrayRef<Attribute> operands,
                              llvm::SmallVectorImpl<OpFoldResult> &results) {
   llvm::SmallVector<RmlirFoldResult, 4> cResults(
       op->getNumResults(), RmlirFoldResult{{nullptr}, {nullptr}});
   auto *cOperands = reinterpret_cast<const MlirAttribute *>(operands.data());
-  if (!hooks().fold(opId, wrap(op), cOperands, operands.size(),
+  if (!key.hooks->fold(key.id, wrap(op), cOperands, operands.size(),
                     cResults.data(), cResults.size()))
     return failure();
   for (const RmlirFoldResult &r : cResults)
@@ -100,32 +156,34 @@ llvm::LogicalResult foldMany(uint32_t opId, Operation *op,
   return success();
 }
 
-llvm::LogicalResult verify(uint32_t opId, Operation *op) {
-  return success(hooks().verify(opId, wrap(op)));
+llvm::LogicalResult verify(OpKey key, Operation *op) {
+  return success(key.hooks->verify(key.id, wrap(op)));
 }
 
-llvm::LogicalResult verifyRegions(uint32_t opId, Operation *op) {
-  return success(hooks().verifyRegions(opId, wrap(op)));
+llvm::LogicalResult verifyRegions(OpKey key, Operation *op) {
+  return success(key.hooks->verifyRegions(key.id, wrap(op)));
 }
 
 namespace {
 /// A canonicalization pattern whose match and rewrite are a Rust function.
 class RustPattern final : public RewritePattern {
 public:
-  RustPattern(const RmlirPatternDesc &desc, MLIRContext *context)
+  RustPattern(const RmlirHooks *hooks, const RmlirPatternDesc &desc,
+              MLIRContext *context)
       : RewritePattern(toCxx(desc.root), PatternBenefit(desc.benefit),
                        context),
-        patternId(desc.patternId) {
+        hooks(hooks), patternId(desc.patternId) {
     setDebugName(toCxx(desc.debugName));
   }
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     return success(
-        hooks().matchAndRewrite(patternId, wrap(op), wrap(&rewriter)));
+        hooks->matchAndRewrite(patternId, wrap(op), wrap(&rewriter)));
   }
 
 private:
+  const RmlirHooks *hooks;
   uint32_t patternId;
 };
 } // namespace
@@ -133,8 +191,8 @@ private:
 /// Adds the patterns a descriptor hook lists (`list(out, capacity)` writes
 /// up to `capacity` and returns how many there are).
 template <typename List>
-static void addRustPatterns(List list, RewritePatternSet &results,
-                            MLIRContext *context) {
+static void addRustPatterns(const RmlirHooks *hooks, List list,
+                            RewritePatternSet &results, MLIRContext *context) {
   llvm::SmallVector<RmlirPatternDesc, 8> descs(8);
   intptr_t n = list(descs.data(), 8);
   if (n > 8) {
@@ -142,14 +200,15 @@ static void addRustPatterns(List list, RewritePatternSet &results,
     n = std::min<intptr_t>(n, list(descs.data(), n));
   }
   for (intptr_t i = 0; i < n; ++i)
-    results.add(std::make_unique<RustPattern>(descs[i], context));
+    results.add(std::make_unique<RustPattern>(hooks, descs[i], context));
 }
 
-void addCanonicalizationPatterns(uint32_t opId, RewritePatternSet &results,
+void addCanonicalizationPatterns(OpKey key, RewritePatternSet &results,
                                  MLIRContext *context) {
   addRustPatterns(
+      key.hooks,
       [&](RmlirPatternDesc *out, intptr_t capacity) {
-        return hooks().canonicalizationPatterns(opId, out, capacity);
+        return key.hooks->canonicalizationPatterns(key.id, out, capacity);
       },
       results, context);
 }
@@ -157,9 +216,11 @@ void addCanonicalizationPatterns(uint32_t opId, RewritePatternSet &results,
 void addDialectCanonicalizationPatterns(const Dialect *dialect,
                                         RewritePatternSet &results) {
   StringRef name = dialect->getNamespace();
+  const RmlirHooks &hooks = hooksFor(name);
   addRustPatterns(
+      &hooks,
       [&](RmlirPatternDesc *out, intptr_t capacity) {
-        return hooks().dialectCanonicalizationPatterns(
+        return hooks.dialectCanonicalizationPatterns(
             MlirStringRef{name.data(), name.size()}, out, capacity);
       },
       results, dialect->getContext());
@@ -181,10 +242,10 @@ void pushTypeTrampoline(void *userData, MlirType type) {
 }
 } // namespace
 
-void getAsmResultNames(uint32_t opId, Operation *op,
+void getAsmResultNames(OpKey key, Operation *op,
                        OpAsmSetValueNameFn setNameFn) {
   NameSink sink{op, &setNameFn};
-  hooks().asmResultNames(opId, wrap(op), &setNameTrampoline, &sink);
+  key.hooks->asmResultNames(key.id, wrap(op), &setNameTrampoline, &sink);
 }
 
 namespace {
@@ -207,7 +268,7 @@ MlirAttribute lookupAttr(const void *self, MlirStringRef name) {
 } // namespace
 
 llvm::LogicalResult
-inferReturnTypes(uint32_t opId, MLIRContext *context,
+inferReturnTypes(OpKey key, MLIRContext *context,
                  std::optional<Location> location, ValueRange operands,
                  DictionaryAttr attributes, OpaqueProperties properties,
                  InherentAttrFn inherent,
@@ -218,49 +279,48 @@ inferReturnTypes(uint32_t opId, MLIRContext *context,
   Location loc = location ? *location : UnknownLoc::get(context);
   AttrSource source{context, attributes, properties, inherent};
   RmlirAttrLookup lookup{&lookupAttr, &source};
-  return success(hooks().inferReturnTypes(
-      opId, wrap(context), wrap(loc), cOperands.data(), cOperands.size(),
+  return success(key.hooks->inferReturnTypes(key.id, wrap(context), wrap(loc), cOperands.data(), cOperands.size(),
       &lookup, &pushTypeTrampoline, &inferredReturnTypes));
 }
 
-bool isCompatibleReturnTypes(uint32_t opId, TypeRange inferred,
+bool isCompatibleReturnTypes(OpKey key, TypeRange inferred,
                              TypeRange actual) {
   llvm::SmallVector<MlirType, 4> cInferred, cActual;
   for (Type t : inferred)
     cInferred.push_back(wrap(t));
   for (Type t : actual)
     cActual.push_back(wrap(t));
-  return hooks().isCompatibleReturnTypes(opId, cInferred.data(),
+  return key.hooks->isCompatibleReturnTypes(key.id, cInferred.data(),
                                          cInferred.size(), cActual.data(),
                                          cActual.size());
 }
 
 std::optional<llvm::SmallVector<int64_t, 4>>
-getShapeForUnroll(uint32_t opId, Operation *op) {
+getShapeForUnroll(OpKey key, Operation *op) {
   llvm::SmallVector<int64_t, 4> dims(8);
-  intptr_t rank = hooks().shapeForUnroll(opId, wrap(op), dims.data(), 8);
+  intptr_t rank = key.hooks->shapeForUnroll(key.id, wrap(op), dims.data(), 8);
   if (rank < 0)
     return std::nullopt;
   if (rank > 8) {
     dims.resize(rank);
-    hooks().shapeForUnroll(opId, wrap(op), dims.data(), rank);
+    key.hooks->shapeForUnroll(key.id, wrap(op), dims.data(), rank);
   }
   dims.resize(rank);
   return dims;
 }
 
-bool areCastCompatible(uint32_t opId, TypeRange inputs, TypeRange outputs) {
+bool areCastCompatible(OpKey key, TypeRange inputs, TypeRange outputs) {
   llvm::SmallVector<MlirType, 2> cInputs, cOutputs;
   for (Type t : inputs)
     cInputs.push_back(wrap(t));
   for (Type t : outputs)
     cOutputs.push_back(wrap(t));
-  return hooks().areCastCompatible(opId, cInputs.data(), cInputs.size(),
+  return key.hooks->areCastCompatible(key.id, cInputs.data(), cInputs.size(),
                                    cOutputs.data(), cOutputs.size());
 }
 
-Speculation::Speculatability getSpeculatability(uint32_t opId, Operation *op) {
-  switch (hooks().speculatability(opId, wrap(op))) {
+Speculation::Speculatability getSpeculatability(OpKey key, Operation *op) {
+  switch (key.hooks->speculatability(key.id, wrap(op))) {
   case 1:
     return Speculation::Speculatable;
   case 2:
@@ -289,7 +349,7 @@ static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
                                  value(range->smin), value(range->smax)));
 }
 
-void inferIntRanges(uint32_t opId, Operation *op,
+void inferIntRanges(OpKey key, Operation *op,
                     llvm::ArrayRef<ConstantIntRanges> argRanges,
                     SetIntRangeFn setResultRange) {
   llvm::SmallVector<RmlirIntRange, 4> args;
@@ -298,17 +358,23 @@ void inferIntRanges(uint32_t opId, Operation *op,
                     r.umax().getRawData(), r.smin().getRawData(),
                     r.smax().getRawData()});
   IntRangeSink sink{op, &setResultRange};
-  hooks().inferIntRanges(opId, wrap(op), args.data(), args.size(),
+  key.hooks->inferIntRanges(key.id, wrap(op), args.data(), args.size(),
                          &setIntRangeTrampoline, &sink);
 }
 
 Type transformType(llvm::StringRef transform, Type type) {
-  return unwrap(hooks().transformType(toC(transform), wrap(type)));
+  // Transforms are named, not tied to a dialect: the first table that
+  // knows the name answers.
+  size_t n = numTables.load(std::memory_order_acquire);
+  for (size_t i = 0; i < n; ++i)
+    if (Type t = unwrap(tables[i]->transformType(toC(transform), wrap(type))))
+      return t;
+  return {};
 }
 
 Operation *materializeConstant(Dialect *dialect, OpBuilder &builder,
                                Attribute value, Type type, Location loc) {
-  MlirOperation op = hooks().materializeConstant(
+  MlirOperation op = hooksFor(dialect->getNamespace()).materializeConstant(
       toC(dialect->getNamespace()), wrap(value), wrap(type), wrap(loc));
   if (mlirOperationIsNull(op))
     return nullptr;
@@ -317,7 +383,7 @@ Operation *materializeConstant(Dialect *dialect, OpBuilder &builder,
 
 llvm::LogicalResult verifyOperationAttribute(Dialect *dialect, Operation *op,
                                              NamedAttribute attribute) {
-  return success(hooks().verifyOperationAttribute(
+  return success(hooksFor(dialect->getNamespace()).verifyOperationAttribute(
       toC(dialect->getNamespace()), wrap(op), toC(attribute.getName().strref()),
       wrap(attribute.getValue())));
 }
@@ -483,11 +549,11 @@ namespace {
 /// A pass whose body is a Rust function; one TypeID per Rust pass.
 class RustPass final : public Pass {
 public:
-  RustPass(const RmlirPassDesc &desc, TypeID typeId)
+  RustPass(const RmlirHooks *hooks, const RmlirPassDesc &desc, TypeID typeId)
       : Pass(typeId, desc.opName.length
                          ? std::optional<llvm::StringRef>(toCxx(desc.opName))
                          : std::nullopt),
-        desc(desc), typeId(typeId) {}
+        hooks(hooks), desc(desc), typeId(typeId) {}
 
   llvm::StringRef getName() const override { return toCxx(desc.argument); }
   llvm::StringRef getArgument() const override { return toCxx(desc.argument); }
@@ -500,7 +566,7 @@ public:
       mlirDialectHandleInsertDialect(desc.dependentDialects[i], wrap(&registry));
   }
   std::unique_ptr<Pass> clonePass() const override {
-    auto copy = std::make_unique<RustPass>(desc, typeId);
+    auto copy = std::make_unique<RustPass>(hooks, desc, typeId);
     copy->options = options;
     return copy;
   }
@@ -512,49 +578,56 @@ public:
     auto collect = [](void *userData, MlirStringRef m) {
       *static_cast<std::string *>(userData) = toCxx(m).str();
     };
-    if (!hooks().checkPassOptions(desc.passId, toC(text), collect, &message))
+    if (!hooks->checkPassOptions(desc.passId, toC(text), collect, &message))
       return errorHandler(message);
     options = text.str();
     return success();
   }
   void runOnOperation() override {
-    if (!hooks().runPass(desc.passId, wrap(getOperation()), toC(options)))
+    if (!hooks->runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
   }
 
 private:
+  const RmlirHooks *hooks;
   RmlirPassDesc desc;
   TypeID typeId;
   std::string options;
 };
 } // namespace
 
-extern "C" void rmlirBridgeRegisterPasses(void) {
-  // Once per process, thread-safely (a function-local static): the pass
-  // registry is a global map that concurrent registration corrupts.
-  static const bool registered = [] {
-    static TypeIDAllocator allocator;
-    intptr_t n = hooks().numPasses();
-    for (intptr_t i = 0; i < n; ++i) {
-      RmlirPassDesc desc = hooks().passDesc(i);
-      TypeID typeId = allocator.allocate();
-      registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
-        return std::make_unique<RustPass>(desc, typeId);
-      });
-    }
-    return true;
-  }();
-  (void)registered;
+/// Pass TypeIDs, one per registered Rust pass.
+static TypeIDAllocator &passTypeIds() {
+  static TypeIDAllocator allocator;
+  return allocator;
 }
 
-extern "C" void rmlirBridgeRegisterPass(RmlirPassDesc desc) {
+static void registerRustPass(const RmlirHooks *hooks, RmlirPassDesc desc) {
+  TypeID typeId = passTypeIds().allocate();
+  registerPass([hooks, desc, typeId]() -> std::unique_ptr<Pass> {
+    return std::make_unique<RustPass>(hooks, desc, typeId);
+  });
+}
+
+extern "C" void rmlirBridgeRegisterPasses(const RmlirHooks *hooks) {
+  // Once per table, thread-safely: the pass registry is a global map that
+  // concurrent registration corrupts.
+  static std::mutex mutex;
+  static llvm::SmallVector<const RmlirHooks *, 4> done;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (llvm::is_contained(done, hooks))
+    return;
+  done.push_back(hooks);
+  intptr_t n = hooks->numPasses();
+  for (intptr_t i = 0; i < n; ++i)
+    registerRustPass(hooks, hooks->passDesc(i));
+}
+
+extern "C" void rmlirBridgeRegisterPass(const RmlirHooks *hooks,
+                                        RmlirPassDesc desc) {
   // Serialized by the caller (Rust holds a lock): the registry is a global
   // map. Each pass gets a TypeID of its own.
-  static TypeIDAllocator allocator;
-  TypeID typeId = allocator.allocate();
-  registerPass([desc, typeId]() -> std::unique_ptr<Pass> {
-    return std::make_unique<RustPass>(desc, typeId);
-  });
+  registerRustPass(hooks, desc);
 }
 
 //===----------------------------------------------------------------------===//

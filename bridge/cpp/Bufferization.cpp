@@ -32,7 +32,7 @@ struct RmlirBufferizer {
 
 namespace {
 int32_t query(Operation *op, RmlirBufferQuery q, intptr_t index) {
-  return rmlir::bridge::hooks().bufferizationQuery(wrap(op), q, index);
+  return rmlir::bridge::hooksFor(op).bufferizationQuery(wrap(op), q, index);
 }
 
 /// A model for any op (a fallback model, so it spells every method: the
@@ -106,7 +106,7 @@ struct RustBufferizableModel
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     RmlirBufferizer b{rewriter, options, state, nullptr};
-    return success(rmlir::bridge::hooks().bufferize(wrap(op), &b));
+    return success(rmlir::bridge::hooksFor(op).bufferize(wrap(op), &b));
   }
   FailureOr<BufferLikeType>
   getBufferType(Operation *op, Value value, const BufferizationOptions &options,
@@ -118,7 +118,7 @@ struct RustBufferizableModel
       IRRewriter rewriter(op->getContext());
       RmlirBufferizer b{rewriter, options, state, &invocationStack};
       MlirType type{nullptr};
-      if (!rmlir::bridge::hooks().bufferType(
+      if (!rmlir::bridge::hooksFor(op).bufferType(
               wrap(op), result.getResultNumber(), &b, &type))
         return failure();
       if (!mlirTypeIsNull(type)) {
@@ -133,14 +133,15 @@ struct RustBufferizableModel
 } // namespace
 
 void rmlir::bridge::addBufferizableModels(Dialect *dialect) {
-  if (!hooks().bufferizable)
+  const RmlirHooks &hooks = hooksFor(dialect->getNamespace());
+  if (!hooks.bufferizable)
     return;
   MLIRContext *ctx = dialect->getContext();
   for (RegisteredOperationName name : ctx->getRegisteredOperations()) {
     if (&name.getDialect() != dialect)
       continue;
     StringRef n = name.getStringRef();
-    if (hooks().bufferizable(MlirStringRef{n.data(), n.size()}))
+    if (hooks.bufferizable(MlirStringRef{n.data(), n.size()}))
       name.attachInterface<RustBufferizableModel>();
   }
 }

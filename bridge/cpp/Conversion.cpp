@@ -67,7 +67,7 @@ struct RustToLLVMInterface final : ConvertToLLVMPatternInterface {
       RewritePatternSet &patterns) const final {
     StringRef ns = getDialect()->getNamespace();
     MlirStringRef name{ns.data(), ns.size()};
-    const RmlirHooks &hooks = rmlir::bridge::hooks();
+    const RmlirHooks &hooks = rmlir::bridge::hooksFor(ns);
     if (!hooks.llvmConversionPatterns)
       return;
     intptr_t n = hooks.llvmConversionPatterns(name, nullptr, 0);

@@ -1,9 +1,8 @@
 //===- Registration.cpp - plugin entry halves and the opt driver ----------===//
 //
-// The C++ halves of the two plugin faces (the Rust halves, which install the
-// hook table and export the entry symbols, are in src/plugin.rs) and an opt
-// driver's main: upstream's MlirOptMain with everything registered. The
-// dialects come from the installed Rust descriptor: no dialect is named here.
+// An opt driver's main: upstream's MlirOptMain with everything registered.
+// The dialects and passes come from the Rust hook table given: no dialect is
+// named here. (The plugin entry points are all Rust: bridge/src/plugin.rs.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,31 +16,14 @@
 
 using namespace mlir;
 
-extern "C" void rmlirBridgeRegisterDialects(MlirDialectRegistry registry) {
-  rmlir::bridge::hooks().registerDialects(registry);
-}
-
-static void registerDialectsInto(DialectRegistry &registry) {
-  rmlirBridgeRegisterDialects(wrap(&registry));
-}
-
-static void registerPassesCallback() { rmlirBridgeRegisterPasses(); }
-
-extern "C" void *rmlirBridgeDialectPluginCallback(void) {
-  return reinterpret_cast<void *>(&registerDialectsInto);
-}
-
-extern "C" void *rmlirBridgePassPluginCallback(void) {
-  return reinterpret_cast<void *>(&registerPassesCallback);
-}
-
-extern "C" int rmlirBridgeOptMain(int argc, char **argv, MlirStringRef title) {
+extern "C" int rmlirBridgeOptMain(const RmlirHooks *hooks, int argc,
+                                  char **argv, MlirStringRef title) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllPasses();
-  registerDialectsInto(registry);
-  rmlirBridgeRegisterPasses();
+  hooks->registerDialects(wrap(&registry));
+  rmlirBridgeRegisterPasses(hooks);
   std::string heading(title.data, title.length);
   heading += "\n";
   return asMainReturnCode(MlirOptMain(argc, argv, heading, registry));

@@ -30,25 +30,26 @@ struct RustValueBoundsModel
   void populateBoundsForIndexValue(Operation *op, Value value,
                                    ValueBoundsConstraintSet &cstr) const {
     RmlirValueBounds b{cstr};
-    rmlir::bridge::hooks().valueBounds(wrap(op), wrap(value), -1, &b);
+    rmlir::bridge::hooksFor(op).valueBounds(wrap(op), wrap(value), -1, &b);
   }
   void populateBoundsForShapedValueDim(Operation *op, Value value, int64_t dim,
                                        ValueBoundsConstraintSet &cstr) const {
     RmlirValueBounds b{cstr};
-    rmlir::bridge::hooks().valueBounds(wrap(op), wrap(value), dim, &b);
+    rmlir::bridge::hooksFor(op).valueBounds(wrap(op), wrap(value), dim, &b);
   }
 };
 } // namespace
 
 void rmlir::bridge::addValueBoundsModels(Dialect *dialect) {
-  if (!hooks().hasValueBounds)
+  const RmlirHooks &hooks = hooksFor(dialect->getNamespace());
+  if (!hooks.hasValueBounds)
     return;
   MLIRContext *ctx = dialect->getContext();
   for (RegisteredOperationName name : ctx->getRegisteredOperations()) {
     if (&name.getDialect() != dialect)
       continue;
     StringRef n = name.getStringRef();
-    if (hooks().hasValueBounds(MlirStringRef{n.data(), n.size()}))
+    if (hooks.hasValueBounds(MlirStringRef{n.data(), n.size()}))
       name.attachInterface<RustValueBoundsModel>();
   }
 }

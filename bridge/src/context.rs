@@ -61,7 +61,7 @@ pub fn register_passes(descriptor: &'static Descriptor) {
     install(descriptor);
     let _writing = pass_registry_write();
     // SAFETY: the hook table is installed; registration is idempotent.
-    unsafe { b::rmlirBridgeRegisterPasses() }
+    unsafe { b::rmlirBridgeRegisterPasses(super::hooks::table()) }
 }
 
 /// MLIR's pass registry is a plain global map: a registration while another
@@ -93,7 +93,14 @@ pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -
     argv.push(std::ptr::null_mut());
     // SAFETY: argv holds argc NUL-terminated strings that outlive the call,
     // followed by a null pointer, as main's argv.
-    unsafe { b::rmlirBridgeOptMain(owned.len() as i32, argv.as_mut_ptr(), sref(title)) }
+    unsafe {
+        b::rmlirBridgeOptMain(
+            super::hooks::table(),
+            owned.len() as i32,
+            argv.as_mut_ptr(),
+            sref(title),
+        )
+    }
 }
 
 impl<'ir> Context<'ir> {

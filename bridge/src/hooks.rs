@@ -1055,24 +1055,28 @@ fn patterns_len(descriptor: &Descriptor) -> usize {
 
 /// Installs the hook table in the bridge, dispatching to `descriptor`.
 /// Every entry point (plugins, dialect handles, rmlir-opt, the Rust API)
-/// calls this before MLIR can reach a hook. The bridge serves one
-/// descriptor per process: the first one installed stays, and installing
-/// another one panics (see [`try_install`]).
+/// calls this before MLIR can reach a hook. A library serves one
+/// descriptor: the first one installed stays, and installing another one
+/// panics (see [`try_install`]); other libraries built on the bridge
+/// install their own, side by side.
 pub fn install(descriptor: &'static Descriptor) {
     if let Err(message) = try_install(descriptor) {
         panic!("{message}");
     }
 }
 
-/// [`install`], or why `descriptor` cannot be served: another descriptor
-/// is installed, in this library or (its own hook table) in another
-/// library built on the bridge and loaded in this process.
+/// [`install`], or why `descriptor` cannot be served: this library already
+/// serves another descriptor, or another library built on the bridge and
+/// loaded in this process serves a dialect of the same name. Any number of
+/// libraries built on the bridge, each with its own descriptor and hook
+/// table, serve their dialects side by side.
 pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
     super::guard::install_panic_hook();
     let refused = |other: &str| {
         Err(format!(
             "rmlir-bridge: the dialects of {} are not loaded: this process already serves \
-             those of {other} (one bridge-based dialect library per process)",
+             those of {other} (a Rust library built on the bridge serves one descriptor; \
+             give another dialect a library of its own, and load both)",
             descriptor.library
         ))
     };
@@ -1111,10 +1115,31 @@ pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
     if !std::ptr::eq(installed.descriptor, descriptor) {
         return refused(installed.descriptor.library);
     }
-    // SAFETY: HOOKS is a 'static table of valid function pointers.
-    if unsafe { b::rmlirBridgeInstallHooks(&HOOKS) } {
+    let names: Vec<MlirStringRef> = descriptor
+        .dialects
+        .iter()
+        .map(|d| ir::sref(d.name))
+        .collect();
+    // SAFETY: HOOKS is a 'static table of valid function pointers; the
+    // names are 'static strings, the array lives for the call.
+    if unsafe { b::rmlirBridgeInstallHooks(&HOOKS, names.as_ptr(), names.len() as isize) } {
         Ok(())
     } else {
-        refused("another library")
+        Err(format!(
+            "rmlir-bridge: the dialects of {} are not loaded: another library loaded in \
+             this process serves a dialect of the same name",
+            descriptor.library
+        ))
     }
+}
+
+/// This library's hook table: what the bridge's C++ calls for its dialects
+/// and passes.
+pub(crate) fn table() -> &'static b::RmlirHooks {
+    &HOOKS
+}
+
+/// Adds this library's dialects to an MLIR dialect registry.
+pub(crate) fn register_dialects_into(registry: MlirDialectRegistry) {
+    register_dialects(registry);
 }

@@ -4,6 +4,7 @@
 //! they install the hook table and hand MLIR the C++ registration callbacks.
 
 use super::bindings as b;
+use super::error::{Error, ErrorKind};
 use super::hooks::try_install;
 use super::model::Descriptor;
 use std::ffi::{c_char, c_int, c_void};
@@ -49,6 +50,7 @@ unsafe extern "C" {
     fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
     fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
     fn dlclose(handle: *mut c_void) -> c_int;
+    fn dlerror() -> *const c_char;
 }
 
 /// The symbol a library exports to have its own registration run when it
@@ -124,24 +126,37 @@ fn install_for_plugin(descriptor: &'static Descriptor) -> bool {
     }
 }
 
-/// The dialect plugin's info: installs `descriptor` and hands MLIR the
-/// C++ callback that registers the bridge's dialects.
+/// The dialect plugin callback (`void(DialectRegistry &)`, the reference
+/// passed as a pointer): this library's dialects, from its own hook table.
+extern "C" fn register_dialects(registry: *mut c_void) {
+    super::hooks::register_dialects_into(mlir_sys::MlirDialectRegistry { ptr: registry });
+}
+
+/// The pass plugin callback (`void()`): this library's passes, with its own
+/// hook table.
+extern "C" fn register_passes() {
+    let _writing = super::context::pass_registry_write();
+    // SAFETY: the table is this library's, 'static; registering is
+    // serialized by the lock and happens once per table.
+    unsafe { b::rmlirBridgeRegisterPasses(super::hooks::table()) };
+}
+
+/// The dialect plugin's info: installs `descriptor` and hands MLIR this
+/// library's callback that registers its dialects.
 pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
     if !install_for_plugin(descriptor) {
         return info(register_no_dialects as *mut c_void);
     }
-    // SAFETY: returns the address of a C++ function `void(DialectRegistry&)`.
-    info(unsafe { b::rmlirBridgeDialectPluginCallback() })
+    info(register_dialects as *mut c_void)
 }
 
-/// The pass plugin's info: installs `descriptor` and hands MLIR the C++
-/// callback that registers its passes.
+/// The pass plugin's info: installs `descriptor` and hands MLIR this
+/// library's callback that registers its passes.
 pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
     if !install_for_plugin(descriptor) {
         return info(register_no_passes as *mut c_void);
     }
-    // SAFETY: returns the address of a C++ function `void()`.
-    info(unsafe { b::rmlirBridgePassPluginCallback() })
+    info(register_passes as *mut c_void)
 }
 
 /// Exports the plugin entry points of the shared library (`cdylib`) whose
@@ -197,4 +212,83 @@ macro_rules! export_registration {
             $body
         }
     };
+}
+
+/// `RTLD_NOW | RTLD_GLOBAL`: what `mlir-opt` loads plugins with (symbols
+/// shared with what loads later).
+const RTLD_NOW_GLOBAL: c_int = 2 | 0x100;
+
+/// Loads the MLIR plugin at `path` into this process, as `mlir-opt`'s
+/// `--load-dialect-plugin` and `--load-pass-plugin` do: its dialects join
+/// `context` (loaded, so that IR using them parses), its passes MLIR's
+/// pass registry (so that pipeline strings name them). A library built on
+/// the bridge (`export_plugin!`, `rmlir::plugin!`) keeps its own hook table
+/// and serves its dialects next to this process's. Fails when the library
+/// does not load or is no MLIR plugin (neither entry point), or was built
+/// for another plugin API version.
+///
+/// # Safety
+/// Loading a library runs its initializers, and its entry points are
+/// called with MLIR's plugin signatures: `path` must be an MLIR plugin
+/// built against the MLIR this process uses (LLVM 22's `libMLIR`).
+pub unsafe fn load_plugin(context: &melior::Context, path: &str) -> Result<(), Error> {
+    let failed =
+        |why: String| Error::new(ErrorKind::Registration, format!("plugin `{path}`: {why}"));
+    let c_path =
+        std::ffi::CString::new(path).map_err(|_| failed("a path with a NUL byte".into()))?;
+    // SAFETY: the caller vouches for the library; the path is NUL-terminated.
+    let handle = unsafe { dlopen(c_path.as_ptr(), RTLD_NOW_GLOBAL) };
+    if handle.is_null() {
+        // SAFETY: dlerror returns the thread's last error message, or null.
+        let why = unsafe { dlerror() };
+        let why = if why.is_null() {
+            "it does not load".to_owned()
+        } else {
+            // SAFETY: a NUL-terminated message of the C library.
+            unsafe { std::ffi::CStr::from_ptr(why) }
+                .to_string_lossy()
+                .into_owned()
+        };
+        return Err(failed(why));
+    }
+    type Entry = unsafe extern "C" fn() -> PluginLibraryInfo;
+    let entry = |name: &std::ffi::CStr| -> Option<PluginLibraryInfo> {
+        // SAFETY: handle is live; the name is NUL-terminated.
+        let symbol = unsafe { dlsym(handle, name.as_ptr()) };
+        // SAFETY: an MLIR plugin defines its entry points with this
+        // signature (the caller vouches for the library).
+        (!symbol.is_null()).then(|| unsafe { std::mem::transmute::<*mut c_void, Entry>(symbol)() })
+    };
+    let dialects = entry(c"mlirGetDialectPluginInfo");
+    let passes = entry(c"mlirGetPassPluginInfo");
+    if dialects.is_none() && passes.is_none() {
+        return Err(failed(
+            "no MLIR plugin entry point (mlirGetDialectPluginInfo, mlirGetPassPluginInfo)".into(),
+        ));
+    }
+    for info in dialects.iter().chain(&passes) {
+        if info.api_version != PLUGIN_API_VERSION {
+            return Err(failed(format!(
+                "plugin API version {} (this MLIR's is {PLUGIN_API_VERSION})",
+                info.api_version
+            )));
+        }
+    }
+    if let Some(info) = dialects {
+        let registry = melior::dialect::DialectRegistry::new();
+        // SAFETY: the callback is `void(DialectRegistry &)`; the registry
+        // is live for the call.
+        let register: extern "C" fn(*mut c_void) = unsafe { std::mem::transmute(info.register) };
+        register(registry.to_raw().ptr);
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+    }
+    if let Some(info) = passes {
+        let _writing = super::context::pass_registry_write();
+        // SAFETY: the callback is `void()`; registration is serialized by
+        // the lock.
+        let register: extern "C" fn() = unsafe { std::mem::transmute(info.register) };
+        register();
+    }
+    Ok(())
 }

@@ -476,7 +476,7 @@ fn register_entry(
     };
     // SAFETY: the strings are leaked ('static), no dependent dialects; the
     // registry lock is held for writing.
-    unsafe { b::rmlirBridgeRegisterPass(desc) };
+    unsafe { b::rmlirBridgeRegisterPass(super::hooks::table(), desc) };
     Ok(())
 }
 

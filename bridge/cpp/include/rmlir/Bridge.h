@@ -249,27 +249,27 @@ MLIR_CAPI_EXPORTED bool rmlirTypeIsShaped(MlirType type);
 /// The element type of a shaped type, or the type itself.
 MLIR_CAPI_EXPORTED MlirType rmlirTypeElementTypeOrSelf(MlirType type);
 
-/// Installs the Rust hook table (the table must outlive all use). The first
-/// table installed stays: true when `hooks` is it, false when another
-/// library's table was installed first.
-MLIR_CAPI_EXPORTED bool rmlirBridgeInstallHooks(const RmlirHooks *hooks);
+/// Installs a Rust hook table (it must outlive all use) as the one serving
+/// the dialects named `dialects` (their namespaces). Any number of tables
+/// (libraries built on the bridge) may be installed; false, and nothing
+/// installed, when one of the namespaces is served by another table.
+MLIR_CAPI_EXPORTED bool rmlirBridgeInstallHooks(const RmlirHooks *hooks,
+                                                const MlirStringRef *dialects,
+                                                intptr_t numDialects);
 
 /*===-------------------------- Registration -----------------------------===*/
 
-/// Adds the Rust dialects (hooks->registerDialects) to a registry.
-MLIR_CAPI_EXPORTED void rmlirBridgeRegisterDialects(MlirDialectRegistry registry);
-/// Registers every Rust pass (hooks->numPasses) with MLIR's global registry.
-MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(void);
-/// Registers one more Rust pass (a pass a user registers at run time), by
-/// its description; its argument must not name a registered pass.
-MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(RmlirPassDesc desc);
-/// The C++ halves of the plugin entry points (see src/plugin.rs).
-MLIR_CAPI_EXPORTED void *rmlirBridgeDialectPluginCallback(void);
-MLIR_CAPI_EXPORTED void *rmlirBridgePassPluginCallback(void);
+/// Registers every pass of a table (hooks->numPasses) with MLIR's global
+/// registry, once per table.
+MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(const RmlirHooks *hooks);
+/// Registers one more Rust pass of a table (a pass a user registers at run
+/// time), by its description; its argument must not name a registered pass.
+MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(const RmlirHooks *hooks,
+                                                RmlirPassDesc desc);
 /// upstream's MlirOptMain with every upstream dialect and pass plus the
-/// Rust dialects and passes; `title` heads its --help.
-MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(int argc, char **argv,
-                                          MlirStringRef title);
+/// dialects and passes of a table; `title` heads its --help.
+MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(const RmlirHooks *hooks, int argc,
+                                          char **argv, MlirStringRef title);
 
 /*===------------------ Integer range analysis ---------------------------===*/
 

@@ -33,8 +33,18 @@
 
 namespace rmlir::bridge {
 
-/// The installed Rust hook table (aborts with a message if none is).
-const RmlirHooks &hooks();
+/// The Rust hook table serving the dialect `dialectNamespace` (the one
+/// its library installed; aborts with a message if none did).
+const RmlirHooks &hooksFor(llvm::StringRef dialectNamespace);
+/// The Rust hook table serving `op`'s dialect.
+const RmlirHooks &hooksFor(mlir::Operation *op);
+
+/// An op class as the Rust side knows it: the hook table of its library
+/// and its dense id in that table.
+struct OpKey {
+  const RmlirHooks *hooks;
+  uint32_t id;
+};
 
 /// Adds ConvertToLLVMPatternInterface to `dialect`: `convert-to-llvm` then
 /// lowers its ops with the dialect's Rust conversion patterns.
@@ -53,14 +63,14 @@ void addValueBoundsModels(mlir::Dialect *dialect);
 unsigned copyWords(const llvm::APInt &value, uint64_t *words,
                    intptr_t capacity);
 
-/// Dense id of an op name in the Rust op table.
-uint32_t lookupOpId(llvm::StringRef opName);
+/// The key of an op name: the table serving its dialect, and its id there.
+OpKey lookupOpKey(llvm::StringRef opName);
 
-/// The Rust id of op class OpT, looked up once.
+/// The key of op class OpT, looked up once.
 template <typename OpT>
-uint32_t opIdOf() {
-  static const uint32_t id = lookupOpId(OpT::getOperationName());
-  return id;
+OpKey opIdOf() {
+  static const OpKey key = lookupOpKey(OpT::getOperationName());
+  return key;
 }
 
 /// Inherent attribute `name` of an op of class OpT from its properties
@@ -79,37 +89,37 @@ std::optional<mlir::Attribute> inherentAttrOf(mlir::MLIRContext *context,
 using InherentAttrFn = std::optional<mlir::Attribute> (*)(
     mlir::MLIRContext *, mlir::OpaqueProperties, llvm::StringRef);
 
-mlir::OpFoldResult foldSingle(uint32_t opId, mlir::Operation *op,
+mlir::OpFoldResult foldSingle(OpKey key, mlir::Operation *op,
                               llvm::ArrayRef<mlir::Attribute> operands);
-llvm::LogicalResult foldMany(uint32_t opId, mlir::Operation *op,
+llvm::LogicalResult foldMany(OpKey key, mlir::Operation *op,
                              llvm::ArrayRef<mlir::Attribute> operands,
                              llvm::SmallVectorImpl<mlir::OpFoldResult> &results);
-llvm::LogicalResult verify(uint32_t opId, mlir::Operation *op);
-llvm::LogicalResult verifyRegions(uint32_t opId, mlir::Operation *op);
-void addCanonicalizationPatterns(uint32_t opId, mlir::RewritePatternSet &results,
+llvm::LogicalResult verify(OpKey key, mlir::Operation *op);
+llvm::LogicalResult verifyRegions(OpKey key, mlir::Operation *op);
+void addCanonicalizationPatterns(OpKey key, mlir::RewritePatternSet &results,
                                  mlir::MLIRContext *context);
 /// Dialect::getCanonicalizationPatterns: the patterns registered from Rust
 /// at run time for the dialect's ops.
 void addDialectCanonicalizationPatterns(const mlir::Dialect *dialect,
                                         mlir::RewritePatternSet &results);
-void getAsmResultNames(uint32_t opId, mlir::Operation *op,
+void getAsmResultNames(OpKey key, mlir::Operation *op,
                        mlir::OpAsmSetValueNameFn setNameFn);
 llvm::LogicalResult
-inferReturnTypes(uint32_t opId, mlir::MLIRContext *context,
+inferReturnTypes(OpKey key, mlir::MLIRContext *context,
                  std::optional<mlir::Location> location,
                  mlir::ValueRange operands, mlir::DictionaryAttr attributes,
                  mlir::OpaqueProperties properties, InherentAttrFn inherent,
                  llvm::SmallVectorImpl<mlir::Type> &inferredReturnTypes);
-bool isCompatibleReturnTypes(uint32_t opId, mlir::TypeRange inferred,
+bool isCompatibleReturnTypes(OpKey key, mlir::TypeRange inferred,
                              mlir::TypeRange actual);
 std::optional<llvm::SmallVector<int64_t, 4>>
-getShapeForUnroll(uint32_t opId, mlir::Operation *op);
-bool areCastCompatible(uint32_t opId, mlir::TypeRange inputs,
+getShapeForUnroll(OpKey key, mlir::Operation *op);
+bool areCastCompatible(OpKey key, mlir::TypeRange inputs,
                        mlir::TypeRange outputs);
-mlir::Speculation::Speculatability getSpeculatability(uint32_t opId,
+mlir::Speculation::Speculatability getSpeculatability(OpKey key,
                                                       mlir::Operation *op);
 /// InferIntRangeInterface::inferResultRanges.
-void inferIntRanges(uint32_t opId, mlir::Operation *op,
+void inferIntRanges(OpKey key, mlir::Operation *op,
                     llvm::ArrayRef<mlir::ConstantIntRanges> argRanges,
                     mlir::SetIntRangeFn setResultRange);
 /// TypesMatchWith transformers named in ODS.
