@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo test test-rust test-lit test-downstream test-valgrind lint fmt clean bench bench-scale verify fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-valgrind lint fmt clean bench bench-scale verify fuzz
 
 all: build
 
@@ -20,9 +20,18 @@ build: deps
 demo: build
 	./scripts/demo.sh
 
+# Installs rmlir-opt, rmlir-run, the plugin (librmlir.so), the toy example's
+# plugin and what a dialect author builds against into PREFIX, relocatable
+# ($ORIGIN): it runs after the build tree is gone and PREFIX is moved.
+PREFIX ?= /usr/local
+INSTALLED = target/release/rmlir-opt target/release/rmlir-run target/release/librmlir.so \
+	target/release/libtoy_dialect.so
+install: build
+	./scripts/install.sh $(PREFIX) $(INSTALLED)
+
 # The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
 # a crate that depends on rmlir, built and run on its own.
-test: build test-rust test-lit test-downstream test-valgrind
+test: build test-rust test-lit test-downstream test-install test-valgrind
 
 test-rust: deps
 	$(CARGO) test --release --workspace
@@ -32,6 +41,10 @@ test-lit: build
 
 test-downstream: deps
 	./scripts/downstream-check.sh
+
+# `make install` into a temporary prefix, moved, then run from there.
+test-install: build
+	./scripts/install-check.sh
 
 # The soundness tests under valgrind: zero memory errors (make verify runs
 # the public-API tests under it too).

@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev
-  llvm-22-tools libpolly-22-dev libzstd-dev valgrind
+  llvm-22-tools libpolly-22-dev libzstd-dev valgrind patchelf
 )
 
 missing=()

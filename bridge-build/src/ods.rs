@@ -513,6 +513,42 @@ fn accessor(name: &str, suffix: &str) -> String {
     }
 }
 
+/// Every Rust keyword, strict and reserved (edition 2024): no ODS name may
+/// become one of these identifiers as it is.
+pub const KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
+/// True when `name` is a Rust keyword.
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name)
+}
+
+/// `name` as an identifier of a variable, field or method: a keyword gets a
+/// trailing `_` (`use` -> `use_`).
+pub fn ident(name: &str) -> String {
+    if is_keyword(name) {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `name` as a function name that reads as the op's mnemonic: a keyword
+/// becomes a raw identifier (`r#let`), or gets a trailing `_` where Rust
+/// has no raw form (`self`, `Self`, `super`, `crate`).
+pub fn fn_ident(name: &str) -> String {
+    match name {
+        "self" | "Self" | "super" | "crate" => format!("{name}_"),
+        n if is_keyword(n) => format!("r#{n}"),
+        n => n.to_string(),
+    }
+}
+
 /// `overflowFlags` -> `overflow_flags`; Rust keywords get a trailing `_`.
 pub fn snake(name: &str) -> String {
     let mut out = String::new();
@@ -526,18 +562,17 @@ pub fn snake(name: &str) -> String {
             out.push(c);
         }
     }
-    if matches!(
-        out.as_str(),
-        "in" | "type" | "yield" | "fn" | "mod" | "ref" | "match" | "loop" | "move" | "as"
-    ) {
-        out.push('_');
-    }
-    out
+    ident(&out)
 }
 
 /// `to_nearest_even` / `OEQ` / `eq` -> `ToNearestEven` / `Oeq` / `Eq`;
 /// mixed-case symbols (`AlwaysFalse`) stay.
 fn camel(symbol: &str) -> String {
+    ident(&camel_case(symbol))
+}
+
+/// [`camel`] before keyword escaping.
+fn camel_case(symbol: &str) -> String {
     let mixed = symbol.chars().any(|c| c.is_ascii_uppercase())
         && symbol.chars().any(|c| c.is_ascii_lowercase());
     if mixed && !symbol.contains('_') {
@@ -1219,11 +1254,7 @@ fn builder_fn(t: &mut String, op: &OpDecl, traits: CppTraits, enums: &[EnumDecl]
     if op.regions > 0 {
         params.push(format!("regions: [Region<'c>; {}]", op.regions));
     }
-    let fn_name = match op.mnemonic.as_str() {
-        m @ ("yield" | "return" | "const" | "type" | "fn" | "mod" | "match" | "loop" | "move"
-        | "as" | "in" | "ref") => format!("r#{m}"),
-        m => m.to_string(),
-    };
+    let fn_name = fn_ident(&op.mnemonic);
     writeln!(
         t,
         "    /// Builds `{}`: {}.\n    ///",

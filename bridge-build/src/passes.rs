@@ -129,7 +129,7 @@ fn read(records: &Json, own: &[(String, String)], dialects: &str) -> Vec<PassDec
                     let ty = rust_type(&text(&o["type"]));
                     OptionDecl {
                         argument: text(&o["argument"]),
-                        field: text(&o["argument"]).replace('-', "_"),
+                        field: crate::ods::ident(&text(&o["argument"]).replace('-', "_")),
                         ty,
                         list,
                         default: default(ty, list, &text(&o["defaultValue"])),

@@ -44,7 +44,15 @@ fn ops_are_read_sorted_with_the_hooks_ods_declares() {
     let names: Vec<&str> = d.ops.iter().map(|o| o.full_name.as_str()).collect();
     assert_eq!(
         names,
-        ["toy.add", "toy.clamp", "toy.constant", "toy.mul", "toy.neg"]
+        [
+            "toy.add",
+            "toy.clamp",
+            "toy.constant",
+            "toy.let",
+            "toy.mul",
+            "toy.neg",
+            "toy.type"
+        ]
     );
     let hooks = |name: &str| {
         d.ops
@@ -160,7 +168,7 @@ fn each_op_gets_typed_attribute_access_by_ods_index() {
     let access = ods::op_access(&toy());
     // One specialization and one registration per op, in the dialect's
     // C++ namespace.
-    assert_eq!(access.matches("struct rmlir::bridge::OdsAttrs<").count(), 5);
+    assert_eq!(access.matches("struct rmlir::bridge::OdsAttrs<").count(), 7);
     assert!(
         access.contains("static const ::rmlir::bridge::OpAccessRegistration<::mlir::toy::ClampOp>")
     );
@@ -184,4 +192,38 @@ fn each_op_gets_typed_attribute_access_by_ods_index() {
         "{table}"
     );
     assert!(table.contains("attrs: &[\"lo\", \"hi\"]"));
+}
+
+#[test]
+fn every_rust_keyword_in_an_ods_name_is_escaped() {
+    // Accessors, parameters and fields: a trailing `_`.
+    for k in [
+        "let", "use", "where", "type", "impl", "match", "loop", "self", "async", "gen",
+    ] {
+        assert_eq!(ods::snake(k), format!("{k}_"));
+        assert_eq!(ods::ident(k), format!("{k}_"));
+    }
+    assert_eq!(ods::snake("overflowFlags"), "overflow_flags");
+    assert_eq!(ods::snake("lets"), "lets");
+    // Functions named after a mnemonic: raw identifiers, where Rust has them.
+    assert_eq!(ods::fn_ident("let"), "r#let");
+    assert_eq!(ods::fn_ident("where"), "r#where");
+    assert_eq!(ods::fn_ident("self"), "self_");
+    assert_eq!(ods::fn_ident("super"), "super_");
+    assert_eq!(ods::fn_ident("add"), "add");
+    // The generated builders and views of toy's keyword-named ops.
+    let d = toy();
+    let builders = ods::builders(std::slice::from_ref(&d), &[Default::default()], &paths());
+    assert!(
+        builders.contains("pub fn r#let<'c, 'v>(location: Location<'c>, use_:"),
+        "{builders}"
+    );
+    assert!(builders.contains("pub fn r#type<'c, 'v>("), "{builders}");
+    let typed = ods::typed(&[d], &paths());
+    for getter in ["use_", "where_", "self_", "impl_", "match_", "loop_"] {
+        assert!(
+            typed.contains(&format!("pub fn {getter}(self)")),
+            "{getter}"
+        );
+    }
 }

@@ -108,14 +108,27 @@ fn resolve_dialect_handles(descriptor: &Descriptor) -> Vec<DialectHandle> {
         eprintln!("rmlir-bridge: {what}");
         std::process::abort()
     };
-    let path = std::ffi::CString::new(descriptor.library)
-        .unwrap_or_else(|_| fail("dialect library path with a NUL byte".into()));
-    // SAFETY: `path` is NUL-terminated; the library is never closed.
-    let library = unsafe { dlopen(path.as_ptr(), RTLD_NOW) };
+    let candidates = dialect_library_candidates(descriptor.library);
+    let mut library = std::ptr::null_mut();
+    for candidate in &candidates {
+        let Ok(path) = std::ffi::CString::new(candidate.as_os_str().as_encoded_bytes()) else {
+            continue;
+        };
+        // SAFETY: `path` is NUL-terminated; the library is never closed.
+        library = unsafe { dlopen(path.as_ptr(), RTLD_NOW) };
+        if !library.is_null() {
+            break;
+        }
+    }
     if library.is_null() {
         fail(format!(
-            "cannot load the dialect library {}: {}",
+            "cannot load the dialect library {} (looked at {}): {}",
             descriptor.library,
+            candidates
+                .iter()
+                .map(|c| c.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             loader_error()
         ));
     }
@@ -139,6 +152,25 @@ fn resolve_dialect_handles(descriptor: &Descriptor) -> Vec<DialectHandle> {
             DialectHandle(get())
         })
         .collect()
+}
+
+/// Where the dialect library built at `built` may be, in order: next to
+/// the object holding this code, or in `../lib` from it (an installed
+/// prefix: `lib/` for plugins, `bin/` for tools), then where it was built.
+/// So an installed, moved prefix loads its own copy, and the build tree
+/// still works.
+fn dialect_library_candidates(built: &str) -> Vec<std::path::PathBuf> {
+    let built = std::path::Path::new(built);
+    let mut candidates = Vec::new();
+    if let (Some(here), Some(name)) = (super::plugin::this_object_path(), built.file_name()) {
+        if let Some(dir) = here.parent() {
+            candidates.push(dir.join(name));
+            candidates.push(dir.join("../lib").join(name));
+        }
+    }
+    candidates.retain(|c| c.is_file());
+    candidates.push(built.to_path_buf());
+    candidates
 }
 
 /// The C API handle of the installed descriptor's dialect `namespace`.

@@ -53,6 +53,32 @@ unsafe extern "C" {
     fn dlerror() -> *const c_char;
 }
 
+/// The path of the shared object (library or executable) this code is part
+/// of, as the loader opened it.
+pub(crate) fn this_object_path() -> Option<std::path::PathBuf> {
+    let mut info = DlInfo {
+        dli_fname: std::ptr::null(),
+        dli_fbase: std::ptr::null_mut(),
+        dli_sname: std::ptr::null(),
+        dli_saddr: std::ptr::null_mut(),
+    };
+    let here = this_object_path as fn() -> Option<std::path::PathBuf> as *const c_void;
+    // SAFETY: `here` is an address in this object; `info` is writable.
+    if unsafe { dladdr(here, &mut info) } == 0 || info.dli_fname.is_null() {
+        return None;
+    }
+    // SAFETY: dli_fname is the NUL-terminated path of a loaded object.
+    let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
+    let path = std::path::PathBuf::from(name.to_string_lossy().into_owned());
+    // The executable is reported as it was started (maybe a relative
+    // path); libraries by the path the loader opened.
+    if path.is_absolute() {
+        Some(path)
+    } else {
+        std::fs::read_link("/proc/self/exe").ok()
+    }
+}
+
 /// The symbol a library exports to have its own registration run when it
 /// is loaded as a plugin (`rmlir::plugin!` defines it).
 const REGISTRATION_SYMBOL: &std::ffi::CStr = c"rmlir_plugin_register";

@@ -2,7 +2,8 @@
 //
 // The example dialect of rmlir-bridge: five ops on i64, each hook declared
 // here once (hasFolder, hasVerifier, hasCanonicalizer) and implemented in
-// Rust (src/). RustOp (RMlirBase.td) makes the generated C++ forward every
+// Rust (src/), and two without behaviour whose names are Rust keywords (the
+// generated Rust escapes them). RustOp (RMlirBase.td) makes the generated C++ forward every
 // hook to the bridge.
 //
 //===----------------------------------------------------------------------===//
@@ -65,6 +66,25 @@ def Toy_ClampOp : Toy_Op<"clamp", [Pure]> {
   let assemblyFormat = "$input `to` ` ` `[` $lo `,` $hi `]` attr-dict";
   let hasFolder = 1;
   let hasVerifier = 1;
+}
+
+// Names that are Rust keywords, for the generated Rust to escape (builders,
+// views, scoped views): `rmlir-bridge-build` makes them `r#let` (functions)
+// and `use_`, `self_`, ... (accessors and parameters).
+def Toy_LetOp : Toy_Op<"let", [Pure]> {
+  let summary = "its first operand (operands named like Rust keywords)";
+  let arguments = (ins I64:$use, I64:$where, I64:$self, I64:$impl,
+                   I64Attr:$loop);
+  let results = (outs I64:$match);
+  let assemblyFormat =
+      "$use `,` $where `,` $self `,` $impl `loop` $loop attr-dict";
+}
+
+def Toy_TypeOp : Toy_Op<"type", [Pure]> {
+  let summary = "its operand (an op named like a Rust keyword)";
+  let arguments = (ins I64:$input);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$input attr-dict";
 }
 
 #endif // TOY_TD

@@ -175,7 +175,64 @@ fn generated_builders_build_verified_ops_and_report_bad_ones() {
 fn toy_ops_answer_has_trait_as_mlirs_own_op_model() {
     let context = toy_dialect::new_context();
     let ctx = rmlir_bridge::ir::Context::from_melior(&context);
-    for op in ["toy.constant", "toy.add", "toy.mul", "toy.neg", "toy.clamp"] {
+    for op in [
+        "toy.constant",
+        "toy.add",
+        "toy.mul",
+        "toy.neg",
+        "toy.clamp",
+        "toy.let",
+        "toy.type",
+    ] {
         assert_eq!(ctx.op_traits_agree(op), Some(true), "{op}");
     }
+}
+
+/// ODS names that are Rust keywords come out escaped in every generated
+/// item: the builder `r#let` (and `r#type`), its parameters `use_`,
+/// `where_`, `self_`, `impl_`, `loop_`, and the views' accessors of the
+/// same names, bridge-layer and scoped.
+#[test]
+fn ods_names_that_are_rust_keywords_are_escaped() {
+    use melior::ir::attribute::IntegerAttribute;
+    use melior::ir::operation::OperationLike;
+    use melior::ir::r#type::IntegerType;
+    use melior::ir::{Block, BlockLike, Location};
+    use rmlir_bridge::typed::OdsOp;
+    use toy_dialect::ods::toy::{LetOp, TypeOp};
+    use toy_dialect::ops::toy;
+
+    let context = toy_dialect::new_context();
+    let location = Location::unknown(&context);
+    let i64t = IntegerType::new(&context, 64).into();
+    let block = Block::new(&[(i64t, location), (i64t, location)]);
+    let (a, b) = (block.argument(0).unwrap(), block.argument(1).unwrap());
+    let seven = IntegerAttribute::new(i64t, 7).into();
+    let built = toy::r#let(location, a, b, a, b, seven).unwrap();
+    assert_eq!(
+        built.to_string(),
+        "%0 = toy.let <<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>, \
+         <<UNKNOWN SSA VALUE>> loop 7\n"
+    );
+    assert!(toy::r#type(location, a).is_ok());
+    // Parsed back, the bridge-layer views read the operands by their names.
+    let mut module = Module::parse(
+        &context,
+        "func.func @f(%a: i64, %b: i64) -> i64 {
+           %0 = toy.let %a, %b, %a, %b loop 7
+           %1 = toy.type %0
+           return %1 : i64
+         }",
+    )
+    .expect("parses");
+    assert!(module.as_operation().verify());
+    let ir = rmlir_bridge::exclusive::Ir::from_melior(&mut module);
+    let lets = rmlir_bridge::walk::collect(ir.root(), |op| LetOp::from_op(op).is_some());
+    let view = LetOp::from_op(lets[0]).expect("a toy.let");
+    assert_eq!(view.use_(), view.self_());
+    assert_eq!(view.where_(), view.impl_());
+    assert_ne!(view.use_(), view.where_());
+    assert_eq!(view.match_(), view.result(0));
+    assert!(view.loop_().is_some());
+    assert!(TypeOp::from_op(lets[0]).is_none());
 }
