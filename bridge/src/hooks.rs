@@ -162,11 +162,11 @@ fn resolve_dialect_handles(descriptor: &Descriptor) -> Vec<DialectHandle> {
 fn dialect_library_candidates(built: &str) -> Vec<std::path::PathBuf> {
     let built = std::path::Path::new(built);
     let mut candidates = Vec::new();
-    if let (Some(here), Some(name)) = (super::plugin::this_object_path(), built.file_name()) {
-        if let Some(dir) = here.parent() {
-            candidates.push(dir.join(name));
-            candidates.push(dir.join("../lib").join(name));
-        }
+    if let (Some(here), Some(name)) = (super::plugin::this_object_path(), built.file_name())
+        && let Some(dir) = here.parent()
+    {
+        candidates.push(dir.join(name));
+        candidates.push(dir.join("../lib").join(name));
     }
     candidates.retain(|c| c.is_file());
     candidates.push(built.to_path_buf());
