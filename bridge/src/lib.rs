@@ -114,6 +114,17 @@
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+// The bridge reports a panic in a hook as a diagnostic by catching it; a
+// build that aborts on panic would make each one a SIGABRT of the whole
+// process (mlir-opt included), so it is refused where it is configured.
+#[cfg(panic = "abort")]
+compile_error!(
+    "rmlir-bridge is built with `panic = \"abort\"`, but it catches panics in hooks to report \
+     them as MLIR diagnostics (an aborting build would turn each into a SIGABRT of mlir-opt): \
+     build with `panic = \"unwind\"` (e.g. `[profile.release] panic = \"unwind\"` in your \
+     workspace's Cargo.toml)"
+);
+
 #[allow(
     non_camel_case_types,
     non_snake_case,

@@ -69,56 +69,111 @@ pub mod hooks {
     use super::*;
 
     /// `fold()` of a single-result op.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares `hasFolder = 1 (single result)` for `{Self}`, and Rust does not implement it",
+        label = "add `fold: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ fold: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait Fold {
         /// The folder.
         const FOLD: FoldFn;
     }
     /// `fold()` of an op with zero or several results.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares `hasFolder = 1 (zero or several results)` for `{Self}`, and Rust does not implement it",
+        label = "add `fold_many: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ fold_many: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait FoldMany {
         /// The folder.
         const FOLD_MANY: FoldManyFn;
     }
     /// `verify()`.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares `hasVerifier = 1` for `{Self}`, and Rust does not implement it",
+        label = "add `verify: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ verify: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait Verify {
         /// The verifier.
         const VERIFY: VerifyFn;
     }
     /// `verifyRegions()`.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares `hasRegionVerifier = 1` for `{Self}`, and Rust does not implement it",
+        label = "add `verify_regions: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ verify_regions: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait VerifyRegions {
         /// The region verifier.
         const VERIFY_REGIONS: VerifyFn;
     }
     /// `getCanonicalizationPatterns()`.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares `hasCanonicalizer = 1` for `{Self}`, and Rust does not implement it",
+        label = "add `patterns: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ patterns: patterns!(...) }})`, or drop the declaration from the ODS"
+    )]
     pub trait Canonicalize {
         /// The patterns rooted at the op.
         const PATTERNS: &'static [PatternDef];
     }
     /// OpAsmOpInterface::getAsmResultNames.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustResultNames trait` for `{Self}`, and Rust does not implement it",
+        label = "add `result_names: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ result_names: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait ResultNames {
         /// The result namer.
         const RESULT_NAMES: ResultNamesFn;
     }
     /// InferTypeOpInterface::inferReturnTypes.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustInferTypes trait` for `{Self}`, and Rust does not implement it",
+        label = "add `infer_types: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ infer_types: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait InferTypes {
         /// The result type inference.
         const INFER_TYPES: InferTypesFn;
     }
     /// InferTypeOpInterface::isCompatibleReturnTypes.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustInferTypesCompatible trait` for `{Self}`, and Rust does not implement it",
+        label = "add `compatible_types: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ compatible_types: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait CompatibleTypes {
         /// The compatibility check.
         const COMPATIBLE_TYPES: CompatibleTypesFn;
     }
     /// CastOpInterface::areCastCompatible.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustCastCompatible trait` for `{Self}`, and Rust does not implement it",
+        label = "add `cast_compatible: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ cast_compatible: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait CastCompatible {
         /// The compatibility check.
         const CAST_COMPATIBLE: CastCompatibleFn;
     }
     /// ConditionallySpeculatable::getSpeculatability.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustSpeculatable trait` for `{Self}`, and Rust does not implement it",
+        label = "add `speculatability: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ speculatability: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait Speculatable {
         /// The speculatability.
         const SPECULATABILITY: SpeculatabilityFn;
     }
     /// InferIntRangeInterface::inferResultRanges.
+    #[diagnostic::on_unimplemented(
+        message = "ODS declares RustIntRange trait` for `{Self}`, and Rust does not implement it",
+        label = "add `int_range: ...` for this op in `rmlir_bridge::hooks!`",
+        note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ int_range: your_fn }})`, or drop the declaration from the ODS"
+    )]
     pub trait IntRange {
         /// The range rule.
         const INT_RANGE: IntRangeFn;

@@ -20,6 +20,11 @@ pub struct Rewriter<'ir> {
     /// (A `Vec`: most matches fail and record nothing, and an empty
     /// `Vec` is dropped inline.)
     pending: Vec<Pending>,
+    /// The ops inserted by this match, in order: erased again when the
+    /// pattern declines (returns false), so that a pattern that does not
+    /// apply changes nothing (and the greedy driver, seeing no change,
+    /// converges).
+    inserted: SmallVec<[MlirOperation; 4]>,
     /// The type converter of the conversion pattern being applied (null
     /// outside conversions and for patterns without one).
     converter: *const b::RmlirTypeConverter,
@@ -29,7 +34,10 @@ impl<'ir> Rewriter<'ir> {
     /// Applies one pattern at `root`: `rewrite` gets a rewriter of MLIR's
     /// `raw` (with the conversion's `converter`, null outside conversions
     /// and for patterns without one); the changes it deferred are carried
-    /// out when it returns. Every trampoline of a pattern goes through here.
+    /// out when it returns true, and dropped when it returns false, when
+    /// the ops it inserted are erased again (last first; one left in use,
+    /// through a change made at once such as `replace_all_uses`, stays).
+    /// Every trampoline of a pattern goes through here.
     #[inline(always)]
     pub(crate) fn apply(
         raw: MlirPatternRewriter,
@@ -41,10 +49,15 @@ impl<'ir> Rewriter<'ir> {
             raw,
             root,
             pending: Vec::new(),
+            inserted: SmallVec::new(),
             converter,
         };
         let rewrote = rewrite(&mut rw);
-        rw.finish();
+        if rewrote {
+            rw.finish();
+        } else {
+            rw.decline();
+        }
         rewrote
     }
 
@@ -122,9 +135,31 @@ impl<'ir> Rewriter<'ir> {
     pub fn insert(&mut self, op: Detached<'ir>) -> Op<'ir> {
         // SAFETY: raw is the live rewriter; root is live; the op is detached
         // (never inserted) and becomes owned by root's block.
-        op.insert_with(|raw| unsafe {
+        let op = op.insert_with(|raw| unsafe {
             b::rmlirRewriterInsertBefore(self.raw, self.root.raw(), raw)
-        })
+        });
+        self.inserted.push(op.raw());
+        op
+    }
+
+    /// The pattern declined: its deferred changes are dropped and the ops
+    /// it inserted erased again (the unused ones, last first).
+    #[inline]
+    fn decline(&mut self) {
+        self.pending.clear();
+        while let Some(raw) = self.inserted.pop() {
+            // SAFETY: the op was inserted by this match and nothing freed
+            // it (deferred changes were never carried out).
+            let Some(op) = (unsafe { Op::from_raw(raw) }) else {
+                continue;
+            };
+            // SAFETY: op is live.
+            if unsafe { b::rmlirOperationUsedOutside(op.raw(), true) } {
+                continue;
+            }
+            // SAFETY: op is live, unused, and this match's own.
+            unsafe { mlirRewriterBaseEraseOp(self.base(), op.raw()) }
+        }
     }
 
     /// Creates an op like `model` with new operands and result types, before
@@ -173,7 +208,9 @@ impl<'ir> Rewriter<'ir> {
     pub fn insert_here(&mut self, op: Detached<'ir>) -> Op<'ir> {
         // SAFETY: the rewriter is live; the op is detached (never inserted)
         // and becomes owned by the insertion block.
-        op.insert_with(|raw| unsafe { b::rmlirRewriterInsert(self.raw, raw) })
+        let op = op.insert_with(|raw| unsafe { b::rmlirRewriterInsert(self.raw, raw) });
+        self.inserted.push(op.raw());
+        op
     }
 
     /// The constant `attr` of type `ty` standing for `value`, as the dialect

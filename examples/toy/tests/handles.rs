@@ -68,6 +68,35 @@ fn a_patterns_replacements_and_erasures_take_effect_when_it_returns() {
     assert!(module.as_operation().verify(), "{out}");
 }
 
+/// Asks for the same changes as [`neg_to_mul`], then says it did not apply.
+fn neg_to_mul_then_decline<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    neg_to_mul(op, rw);
+    false
+}
+
+static DECLINING: &[PatternDef] =
+    rmlir_bridge::patterns!(NegOp: "NegToMulThenDecline" => neg_to_mul_then_decline / 1);
+
+#[test]
+fn a_pattern_that_returns_false_changes_nothing() {
+    let context = toy_dialect::new_context();
+    let mut module = Module::parse(
+        &context,
+        "func.func @f(%x: i64) -> i64 {\n  %n = toy.neg %x\n  return %n : i64\n}\n",
+    )
+    .expect("parses");
+    let before = module.as_operation().to_string();
+    // Its replacement and erasure are dropped, the ops it inserted erased
+    // again: no change, so the driver converges at once.
+    assert!(
+        apply_patterns_greedily(&mut Ir::from_melior(&mut module), &[DECLINING]),
+        "converges"
+    );
+    let out = module.as_operation().to_string();
+    assert_eq!(out, before);
+    assert!(module.as_operation().verify(), "{out}");
+}
+
 fn parse<'c>(context: &'c melior::Context, body: &str) -> Module<'c> {
     Module::parse(
         context,
