@@ -51,7 +51,9 @@ fn ops_are_read_sorted_with_the_hooks_ods_declares() {
             "toy.let",
             "toy.mul",
             "toy.neg",
-            "toy.type"
+            "toy.scope",
+            "toy.type",
+            "toy.yield"
         ]
     );
     let hooks = |name: &str| {
@@ -168,7 +170,7 @@ fn each_op_gets_typed_attribute_access_by_ods_index() {
     let access = ods::op_access(&toy());
     // One specialization and one registration per op, in the dialect's
     // C++ namespace.
-    assert_eq!(access.matches("struct rmlir::bridge::OdsAttrs<").count(), 7);
+    assert_eq!(access.matches("struct rmlir::bridge::OdsAttrs<").count(), 9);
     assert!(
         access.contains("static const ::rmlir::bridge::OpAccessRegistration<::mlir::toy::ClampOp>")
     );

@@ -1038,11 +1038,26 @@ extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
   return unwrap(block)->findAncestorOpInBlock(*unwrap(op)) != nullptr;
 }
 
-extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op) {
+extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
+                                          const MlirValue *args,
+                                          intptr_t numArgs) {
   Block *b = unwrap(block);
   Operation *o = unwrap(op);
-  return o->getBlock() && b->use_empty() && b->getNumArguments() == 0 &&
-         !b->findAncestorOpInBlock(*o);
+  if (!o->getBlock() || !b->use_empty() || b->findAncestorOpInBlock(*o) ||
+      b->getNumArguments() != static_cast<unsigned>(numArgs))
+    return false;
+  for (intptr_t i = 0; i < numArgs; ++i) {
+    Value v = unwrap(args[i]);
+    if (v.getType() != b->getArgument(i).getType() ||
+        v.getContext() != o->getContext())
+      return false;
+    // A value defined inside the block would be used before it is defined.
+    if (Operation *def = v.getDefiningOp(); def && b->findAncestorOpInBlock(*def))
+      return false;
+    if (auto arg = llvm::dyn_cast<BlockArgument>(v); arg && arg.getOwner() == b)
+      return false;
+  }
+  return true;
 }
 
 extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {

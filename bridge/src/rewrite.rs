@@ -240,12 +240,19 @@ impl<'ir> Rewriter<'ir> {
         self.pending.push(Pending::Erase(op.raw(), holders));
     }
 
-    /// Moves the operations of `block` (which has no arguments) before `op`
-    /// and erases the emptied block, once the pattern has returned.
-    pub fn inline_block_before(&mut self, block: Block<'ir>, op: Op<'ir>) {
-        let holders = self.holders(&[op], &[], Some(block));
-        self.pending
-            .push(Pending::InlineBlockBefore(block.raw(), op.raw(), holders));
+    /// Moves the operations of `block` before `op`, its arguments replaced
+    /// by `args` (one value of the argument's type each), and erases the
+    /// emptied block, once the pattern has returned (MLIR's
+    /// `inlineBlockBefore`). The block must have no predecessors and not
+    /// hold `op`.
+    pub fn inline_block_before(&mut self, block: Block<'ir>, op: Op<'ir>, args: &[Value<'ir>]) {
+        let holders = self.holders(&[op], args, Some(block));
+        self.pending.push(Pending::InlineBlockBefore(
+            block.raw(),
+            op.raw(),
+            args.iter().map(|v| v.raw()).collect(),
+            holders,
+        ));
     }
 
     /// Replaces `op` (whose results must match `values` one to one) and
@@ -342,7 +349,7 @@ impl<'ir> Rewriter<'ir> {
                     Pending::Replace(op, ..) | Pending::Erase(op, _) => {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), true);
                     }
-                    Pending::InlineBlockBefore(block, op, _) => {
+                    Pending::InlineBlockBefore(block, op, _, _) => {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
                         if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {
                             self.check_in_scope(owner, false);
@@ -419,28 +426,31 @@ impl<'ir> Rewriter<'ir> {
                         mlirRewriterBaseEraseOp(mlirPatternRewriterAsBase(self.raw), op.raw())
                     }
                 }
-                Pending::InlineBlockBefore(block, op, holders) => {
+                Pending::InlineBlockBefore(block, op, args, holders) => {
                     assert!(!inlined.contains(&block.ptr), "inlining a block twice");
                     untouched(&holders, &freed);
-                    // SAFETY: the block and op are live: the block was not
-                    // inlined before, and nothing holding either was freed.
-                    // Checked now, as earlier changes may have moved the op
-                    // or dropped the block's predecessors.
-                    let can = unsafe { b::rmlirCanInlineBlockBefore(block, op) };
+                    // SAFETY: the block, op and values are live: the block
+                    // was not inlined before, and nothing holding any of
+                    // them was freed. Checked now, as earlier changes may
+                    // have moved the op or dropped the block's predecessors.
+                    let can = unsafe {
+                        b::rmlirCanInlineBlockBefore(block, op, args.as_ptr(), args.len() as isize)
+                    };
                     assert!(
                         can,
-                        "inlining a block with predecessors or arguments, before an op in no block or inside it"
+                        "inlining a block with predecessors, with arguments that the values given \
+                         do not match (count and types), or before an op in no block or inside it"
                     );
                     inlined.push(block.ptr);
-                    // SAFETY: block and op are live; the block has no
-                    // arguments, so no replacement values are needed.
+                    // SAFETY: block, op and the values are live; there is one
+                    // value of the argument's type per block argument.
                     unsafe {
                         mlirRewriterBaseInlineBlockBefore(
                             mlirPatternRewriterAsBase(self.raw),
                             block,
                             op,
-                            0,
-                            std::ptr::null(),
+                            args.len() as isize,
+                            args.as_ptr(),
                         )
                     }
                 }
@@ -481,5 +491,5 @@ enum Pending {
     /// `eraseOp(op)`.
     Erase(MlirOperation, Vec<MlirOperation>),
     /// `inlineBlockBefore(block, op)`.
-    InlineBlockBefore(MlirBlock, MlirOperation, Vec<MlirOperation>),
+    InlineBlockBefore(MlirBlock, MlirOperation, Vec<MlirValue>, Vec<MlirOperation>),
 }

@@ -346,6 +346,57 @@ impl Drop for PassScope {
     }
 }
 
+/// Moves the ops of `block` (its terminator included) before `before`,
+/// the uses of its arguments replaced by `args` (one value of each
+/// argument's type, defined outside the block), for a pass body: what MLIR's
+/// `inlineBlockBefore` does, leaving the emptied block to the op that holds
+/// it (erase that op next, e.g. with [`replace_and_erase`]). Panics (a bug
+/// in the pass, reported at the op by the guard) unless both are in the IR
+/// `ir` gives, the block has no predecessors and does not hold `before`, and
+/// the values fit its arguments.
+pub fn inline_block_before<'ir>(
+    ir: &Ir,
+    block: super::region::Block<'ir>,
+    before: Op<'ir>,
+    args: &[Value<'ir>],
+) {
+    check_no_driver(before);
+    let root = ir.root().raw();
+    let owner = block.parent_op();
+    // SAFETY: the root, `before` and the block's owner are live.
+    let under = |op: Op| unsafe { super::bindings::rmlirOperationIsProperAncestor(root, op.raw()) };
+    assert!(
+        under(before) && owner.is_some_and(under),
+        "inlining a block, or before `{}`, outside the IR given",
+        before.name()
+    );
+    let raw_args: Vec<MlirValue> = args.iter().map(|v| v.raw()).collect();
+    // SAFETY: the block, `before` and the values are live.
+    let can = unsafe {
+        super::bindings::rmlirCanInlineBlockBefore(
+            block.raw(),
+            before.raw(),
+            raw_args.as_ptr(),
+            raw_args.len() as isize,
+        )
+    };
+    assert!(
+        can,
+        "inlining a block with predecessors, with arguments that the values given do not \
+         match (count and types), or before an op in no block or inside it"
+    );
+    for (i, v) in args.iter().enumerate() {
+        // SAFETY: the argument and the value are live, of the same type
+        // and context (checked above).
+        unsafe { mlirValueReplaceAllUsesOfWith(block.argument(i).raw(), v.raw()) };
+    }
+    for op in block_ops(block) {
+        // SAFETY: op is live, in `block`; `before` is live, in a block
+        // outside `block` (checked above).
+        unsafe { mlirOperationMoveBefore(op.raw(), before.raw()) };
+    }
+}
+
 /// The ops of a block, in order.
 pub fn block_ops<'ir>(block: super::region::Block<'ir>) -> Vec<Op<'ir>> {
     let mut out = Vec::new();

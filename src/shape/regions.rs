@@ -72,7 +72,7 @@ fn inline_when_passing<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
         return false;
     };
     let values: Vec<Value> = yield_op.operands().collect();
-    rw.inline_block_before(block, op);
+    rw.inline_block_before(block, op, &[]);
     rw.replace_op(op, &values);
     rw.erase_op(yield_op);
     true

@@ -20,6 +20,7 @@
 
 pub mod fold;
 pub mod lowering;
+pub mod scope;
 
 use rmlir_bridge::context;
 use rmlir_bridge::ir::{Attr, Detached, Location, Op, Type};

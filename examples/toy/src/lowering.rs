@@ -2,8 +2,9 @@
 //! `td/ToyPasses.td`). From there, upstream's own passes
 //! (`convert-to-llvm`) take the program to the LLVM dialect.
 
-use crate::ods::toy::{AddOp, ClampOp, ConstantOp, MulOp, NegOp};
+use crate::ods::toy::{AddOp, ClampOp, ConstantOp, LetOp, MulOp, NegOp, ScopeOp, TypeOp};
 use crate::passes::{ConvertToyToArith, ConvertToyToArithOptions};
+use crate::scope::Scope;
 use rmlir_bridge::exclusive::Ir;
 use rmlir_bridge::ir::{Attr, Op, Value};
 use rmlir_bridge::passes::RunPass;
@@ -13,6 +14,14 @@ use rmlir_bridge::walk::{self, Builder};
 impl RunPass for ConvertToyToArith {
     type Options = ConvertToyToArithOptions;
     fn run(ir: &mut Ir, options: Self::Options) -> bool {
+        // Scopes first, innermost first: their bodies join the block they
+        // are in, their results are what they yield.
+        for op in walk::collect(ir.root(), |op| op.view::<ScopeOp>().is_some()) {
+            let scope = Scope::of(op).expect("verified: a body ending in toy.yield");
+            walk::inline_block_before(ir, scope.body, op, &scope.inputs);
+            walk::replace_and_erase(ir, op, &[scope.result]);
+            walk::erase(ir, scope.yield_op);
+        }
         for op in walk::collect(ir.root(), |op| op.ods_id().is_some()) {
             let lowered = lower(op, &options);
             walk::replace_and_erase(ir, op, &[lowered]);
@@ -30,6 +39,13 @@ fn lower<'ir>(op: Op<'ir>, options: &ConvertToyToArithOptions) -> Value<'ir> {
         b.create(name, loc, operands, &[ty], attrs).result(0)
     };
     let constant = |value: Attr<'ir>| arith("arith.constant", &[], &[("value", value)]);
+    // Ops without computation: the operand they stand for.
+    if let Some(t) = op.view::<TypeOp>() {
+        return t.input();
+    }
+    if let Some(l) = op.view::<LetOp>() {
+        return l.use_();
+    }
     if let Some(c) = op.view::<ConstantOp>() {
         return constant(c.value().expect("verified: a value"));
     }

@@ -2,8 +2,9 @@
 //
 // The example dialect of rmlir-bridge: five ops on i64, each hook declared
 // here once (hasFolder, hasVerifier, hasCanonicalizer) and implemented in
-// Rust (src/), and two without behaviour whose names are Rust keywords (the
-// generated Rust escapes them). RustOp (RMlirBase.td) makes the generated C++ forward every
+// Rust (src/); a region op, toy.scope, with its terminator; and two ops
+// without behaviour whose names are Rust keywords (the generated Rust
+// escapes them). RustOp (RMlirBase.td) makes the generated C++ forward every
 // hook to the bridge.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +67,26 @@ def Toy_ClampOp : Toy_Op<"clamp", [Pure]> {
   let assemblyFormat = "$input `to` ` ` `[` $lo `,` $hi `]` attr-dict";
   let hasFolder = 1;
   let hasVerifier = 1;
+}
+
+// A region op: its body computes the result from block arguments bound to
+// its inputs. Canonicalization inlines it (a Rust pattern, through the
+// rewriter's `inline_block_before` with the inputs as arguments), and so
+// does the lowering pass (`walk::inline_block_before`).
+def Toy_ScopeOp : Toy_Op<"scope", [RecursiveMemoryEffects]> {
+  let summary = "the value its body yields, its arguments bound to the inputs";
+  let arguments = (ins Variadic<I64>:$inputs);
+  let results = (outs I64:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`(` $inputs `)` $body attr-dict";
+  let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Toy_YieldOp : Toy_Op<"yield", [Pure, Terminator, HasParent<"ScopeOp">]> {
+  let summary = "the value of the enclosing toy.scope";
+  let arguments = (ins I64:$value);
+  let assemblyFormat = "$value attr-dict";
 }
 
 // Names that are Rust keywords, for the generated Rust to escape (builders,

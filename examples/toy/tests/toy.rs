@@ -183,6 +183,8 @@ fn toy_ops_answer_has_trait_as_mlirs_own_op_model() {
         "toy.clamp",
         "toy.let",
         "toy.type",
+        "toy.scope",
+        "toy.yield",
     ] {
         assert_eq!(ctx.op_traits_agree(op), Some(true), "{op}");
     }
@@ -235,4 +237,75 @@ fn ods_names_that_are_rust_keywords_are_escaped() {
     assert_eq!(view.match_(), view.result(0));
     assert!(view.loop_().is_some());
     assert!(TypeOp::from_op(lets[0]).is_none());
+}
+
+/// `toy.scope`, toy's region op: nested scopes whose bodies use their
+/// arguments, values from outside, and yield an argument directly.
+const SCOPES: &str = r#"
+func.func @s(%x: i64, %y: i64) -> i64 attributes {llvm.emit_c_interface} {
+  %c3 = toy.constant 3
+  %0 = toy.scope(%x, %y) {
+  ^bb0(%a: i64, %b: i64):
+    %p = toy.mul %a, %c3
+    %inner = toy.scope(%p, %b) {
+    ^bb0(%u: i64, %v: i64):
+      %s = toy.add %u, %v
+      toy.yield %s
+    }
+    toy.yield %inner
+  }
+  %1 = toy.scope(%0) {
+  ^bb0(%z: i64):
+    toy.yield %z
+  }
+  return %1 : i64
+}
+"#;
+
+#[test]
+fn canonicalize_inlines_scopes_with_their_arguments_bound() {
+    use melior::ir::operation::OperationLike;
+    let context = toy_dialect::new_context();
+    let module = run(&context, SCOPES, "builtin.module(canonicalize)");
+    let text = module.as_operation().to_string();
+    assert!(
+        !text.contains("toy.scope") && !text.contains("toy.yield"),
+        "{text}"
+    );
+    assert!(text.contains("toy.mul %arg0, %"), "{text}");
+    assert!(text.contains("toy.add %"), "{text}");
+    assert!(module.as_operation().verify(), "{text}");
+}
+
+#[test]
+fn scopes_lower_and_run_as_what_they_yield() {
+    let context = toy_dialect::new_context();
+    for pipeline in [LOWER, FOLD_THEN_LOWER] {
+        let module = run(&context, SCOPES, pipeline);
+        for (x, y) in [(1, 2), (-5, 7), (i64::MAX, 1)] {
+            let want = x.wrapping_mul(3).wrapping_add(y);
+            let got = call(&module, "s", &[Scalar::I64(x), Scalar::I64(y)]);
+            assert_eq!(got, want, "{pipeline}: s({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn a_scope_body_takes_one_i64_argument_per_input() {
+    let context = toy_dialect::new_context();
+    let bad = "func.func @f(%x: i64) -> i64 {
+      %0 = toy.scope(%x) {
+        toy.yield %x
+      }
+      return %0 : i64
+    }";
+    let (module, diagnostics) =
+        rmlir_bridge::diagnostics::capture(&context, || Module::parse(&context, bad));
+    assert!(module.is_none());
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.contains("expects its body to take one argument per input (1), not 0")),
+        "{diagnostics:?}"
+    );
 }

@@ -653,10 +653,14 @@ MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
 /// that use dangling.
 MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
                                                   bool results);
-/// Whether `block` may be inlined before `op`: `op` is in a block, and
-/// `block` has no predecessors, no arguments, and does not hold `op`.
+/// Whether `block` may be inlined before `op` with its arguments replaced by
+/// `args`: `op` is in a block; `block` has no predecessors, does not hold
+/// `op`, and has one argument per value, of its type; no value is defined
+/// in `block`.
 MLIR_CAPI_EXPORTED bool rmlirCanInlineBlockBefore(MlirBlock block,
-                                                  MlirOperation op);
+                                                  MlirOperation op,
+                                                  const MlirValue *args,
+                                                  intptr_t numArgs);
 /// Whether `block` holds `op` (`op` or an ancestor of it is in `block`).
 MLIR_CAPI_EXPORTED bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op);
 /// Whether detached `op` may be inserted into `block`: of the block's
