@@ -8,7 +8,6 @@
 //!         .td_dir("td")
 //!         .dialect("Toy.td", "toy", "Toy")
 //!         .passes("ToyPasses.td")
-//!         .cpp("cpp/ToyDialect.cpp")
 //!         .build();
 //! }
 //! ```
@@ -16,7 +15,9 @@
 //! [`DialectBuild::build`] runs `mlir-tblgen` on each dialect's ODS (the
 //! C++ op classes, whose hooks forward to Rust through the bridge), writes
 //! the Rust side of every declaration into `OUT_DIR` ([`ods`], [`passes`]),
-//! compiles the crate's C++ into a shared library linked against the
+//! compiles the crate's C++ (or, when it names none, the C++ generated to
+//! instantiate each dialect's classes: [`ods::dialect_cpp`]) into a shared
+//! library linked against the
 //! bridge and the one `libMLIR.so`, and tells the crate where that library
 //! is (`env!("RMLIR_DIALECT_LIBRARY")`). The generated Rust files, to be
 //! `include!`d by the crate:
@@ -29,7 +30,10 @@
 //!   of `rmlir_bridge::hooks`, so a missing one is a compile error;
 //! - `ods_builders.rs`: a typed builder per op (melior handles);
 //! - `ods_passes.rs`: the passes' marker types, typed options and table
-//!   (an empty table when the crate declares no pass).
+//!   (an empty table when the crate declares no pass);
+//! - `ods_glue.rs`: the `dialects` module: each dialect's C API handle, the
+//!   plugin entry points, and `descriptor(&[DialectHooks])`, which makes
+//!   `crate::DESCRIPTOR` from the tables above.
 //!
 //! `rmlir_bridge::include_generated!()` includes all of them where the
 //! generated code expects them with the default [`Paths`].
@@ -249,7 +253,9 @@ impl DialectBuild {
 
     /// A C++ source of the crate: the file that instantiates a dialect's
     /// generated classes (with `rmlir/BridgeCxx.h`'s helpers and
-    /// `RMLIR_DIALECT_HANDLE`).
+    /// `RMLIR_DIALECT_HANDLE`). Without any, the build generates that file
+    /// for each dialect ([`ods::dialect_cpp`]): enough for a dialect whose
+    /// ODS uses no custom C++ assembly helpers.
     pub fn cpp(mut self, file: impl AsRef<Path>) -> Self {
         self.cpp.push(self.path(file));
         self
@@ -346,6 +352,7 @@ impl DialectBuild {
         write("ods_typed.rs", ods::typed(&dialects, &self.paths));
         write("ods_enums.rs", ods::enums(&dialects));
         write("ods_wiring.rs", ods::wiring(&dialects, &self.paths));
+        write("ods_glue.rs", ods::glue(&dialects));
         let cpp_traits: Vec<_> = self
             .dialects
             .iter()
@@ -381,6 +388,22 @@ impl DialectBuild {
         }
         for file in &self.cpp {
             build.file(file);
+        }
+        // No C++ of the crate's own: each dialect's is generated.
+        if self.cpp.is_empty() {
+            for (d, dialect) in self.dialects.iter().zip(&dialects) {
+                let read =
+                    |file: String| fs::read_to_string(gen_dir.join(file)).unwrap_or_default();
+                let text = ods::dialect_cpp(
+                    dialect,
+                    &d.stem,
+                    &read(format!("{}Types.cpp.inc", d.stem)),
+                    &read(format!("{}Attrs.cpp.inc", d.stem)),
+                );
+                let file = gen_dir.join(format!("{}Dialect.cpp", d.stem));
+                fs::write(&file, text).expect("write the generated dialect C++");
+                build.file(file);
+            }
         }
         let objects = build.compile_intermediates();
         let library = out.join(format!("lib{}.so", self.library_name));

@@ -229,3 +229,55 @@ fn every_rust_keyword_in_an_ods_name_is_escaped() {
         );
     }
 }
+
+#[test]
+fn a_dialect_without_cpp_of_its_own_gets_it_generated() {
+    let d = toy();
+    let cpp = ods::dialect_cpp(&d, "Toy", "", "");
+    // The generated classes, instantiated, and every hook ODS declares for
+    // the dialect wired to the bridge: toy has a constant materializer.
+    assert!(cpp.contains("#include \"ToyOps.cpp.inc\""), "{cpp}");
+    assert!(
+        cpp.contains("void mlir::toy::ToyDialect::initialize() {"),
+        "{cpp}"
+    );
+    assert!(
+        cpp.contains("rmlir::bridge::materializeConstant(this, builder"),
+        "{cpp}"
+    );
+    assert!(!cpp.contains("verifyOperationAttribute"), "{cpp}");
+    assert!(!cpp.contains("getCanonicalizationPatterns"), "{cpp}");
+    assert!(
+        cpp.contains("RMLIR_DIALECT_HANDLE(toy, mlir::toy::ToyDialect)"),
+        "{cpp}"
+    );
+    assert!(cpp.ends_with("#include \"ToyOpAccess.cpp.inc\"\n"), "{cpp}");
+    // No types or attributes: none are added.
+    assert!(
+        !cpp.contains("addTypes<") && !cpp.contains("addAttributes<"),
+        "{cpp}"
+    );
+    // With a type listed in the generated type definitions, it is added
+    // and its name registered.
+    let types =
+        "#ifdef GET_TYPEDEF_LIST\n#undef GET_TYPEDEF_LIST\n\n::mlir::toy::BoxType\n\n#endif\n";
+    let cpp = ods::dialect_cpp(&d, "Toy", types, "");
+    assert!(
+        cpp.contains("addTypes<") && cpp.contains("registerTypeNames"),
+        "{cpp}"
+    );
+}
+
+#[test]
+fn the_glue_names_each_dialect_and_exports_the_plugin() {
+    let glue = ods::glue(&[toy()]);
+    assert!(glue.contains("pub const fn descriptor("), "{glue}");
+    assert!(
+        glue.contains("pub fn toy_dialect_handle() -> ::mlir_sys::MlirDialectHandle"),
+        "{glue}"
+    );
+    assert!(
+        glue.contains("::rmlir_bridge::export_plugin!(crate::DESCRIPTOR, [toy => mlirGetDialectHandle__toy__]);"),
+        "{glue}"
+    );
+}

@@ -204,5 +204,11 @@ macro_rules! include_generated {
         pub mod passes {
             include!(concat!(env!("OUT_DIR"), "/ods_passes.rs"));
         }
+        /// The crate's dialects: their C API handles, the plugin entry
+        /// points, and `descriptor`, which makes `crate::DESCRIPTOR` from
+        /// the generated tables and the dialects' hooks.
+        pub mod dialects {
+            include!(concat!(env!("OUT_DIR"), "/ods_glue.rs"));
+        }
     };
 }

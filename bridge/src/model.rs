@@ -488,6 +488,73 @@ pub struct DialectHooks {
     pub value_bounds: Option<&'static super::value_bounds::ValueBoundsHooks>,
 }
 
+/// The constant materializer of a dialect that has none.
+fn no_constants<'ir>(_: Attr<'ir>, _: Type<'ir>, _: Location<'ir>) -> Option<Detached<'ir>> {
+    None
+}
+
+impl DialectHooks {
+    /// The hooks of dialect `name` with none of its own: no constant
+    /// materializer, every attribute valid, no lowering to LLVM, nothing
+    /// bufferized, no bounds. Add what the dialect has with the methods
+    /// below (all `const`, for a `static` descriptor).
+    pub const fn new(name: &'static str) -> DialectHooks {
+        DialectHooks {
+            name,
+            materialize_constant: no_constants,
+            verify_operation_attribute: None,
+            to_llvm: None,
+            bufferization: None,
+            value_bounds: None,
+        }
+    }
+
+    /// With `Dialect::materializeConstant` (`hasConstantMaterializer`).
+    pub const fn materialize_constant(
+        mut self,
+        f: for<'ir> fn(Attr<'ir>, Type<'ir>, Location<'ir>) -> Option<Detached<'ir>>,
+    ) -> DialectHooks {
+        self.materialize_constant = f;
+        self
+    }
+
+    /// With `Dialect::verifyOperationAttribute` (`hasOperationAttrVerify`).
+    pub const fn verify_operation_attribute(
+        mut self,
+        f: fn(Op, &str, Attr) -> bool,
+    ) -> DialectHooks {
+        self.verify_operation_attribute = Some(f);
+        self
+    }
+
+    /// With a lowering to the LLVM dialect for `convert-to-llvm`.
+    pub const fn to_llvm(
+        mut self,
+        patterns: &'static super::dialect_conversion::ToLlvmPatterns,
+    ) -> DialectHooks {
+        self.to_llvm = Some(patterns);
+        self
+    }
+
+    /// With `BufferizableOpInterface` for its ops.
+    pub const fn bufferization(
+        mut self,
+        hooks: &'static super::bufferize::BufferizationHooks,
+    ) -> DialectHooks {
+        self.bufferization = Some(hooks);
+        self
+    }
+
+    /// With `ValueBoundsOpInterface` for its ops.
+    pub const fn value_bounds(
+        mut self,
+        hooks: &'static super::value_bounds::ValueBoundsHooks,
+    ) -> DialectHooks {
+        self.value_bounds = Some(hooks);
+        self
+    }
+}
+
 /// One op as declared in ODS, with the hooks ODS declared for it (the
 /// generated `ODS_OPS` table).
 #[derive(Debug)]

@@ -28,16 +28,9 @@ use rmlir_bridge::model::{Descriptor, DialectHooks};
 use rmlir_bridge::typed::OdsOp;
 
 // `ods` (typed views), `ops` (builders), `registry` (op and hook tables),
-// `passes` (declared passes): what the build script generated.
+// `passes` (declared passes), `dialects` (handles, plugin entry points and
+// `descriptor`): what the build script generated.
 rmlir_bridge::include_generated!();
-
-/// The dialects of this crate, as the generated code names them.
-pub mod dialects {
-    /// The C API handle of the toy dialect.
-    pub fn toy_dialect_handle() -> mlir_sys::MlirDialectHandle {
-        rmlir_bridge::context::dialect_handle(&super::DESCRIPTOR, "toy")
-    }
-}
 
 /// `Dialect::materializeConstant`: folds to an i64 become `toy.constant`.
 fn materialize_constant<'ir>(
@@ -57,26 +50,12 @@ fn materialize_constant<'ir>(
     )
 }
 
-/// What this crate hands the bridge.
-pub static DESCRIPTOR: Descriptor = Descriptor {
-    library: env!("RMLIR_DIALECT_LIBRARY"),
-    ops: registry::ODS_OPS,
-    behaviours: registry::GENERATED_BEHAVIOURS,
-    dialects: &[DialectHooks {
-        name: "toy",
-        materialize_constant,
-        verify_operation_attribute: None,
-        to_llvm: None,
-        bufferization: None,
-        value_bounds: None,
-    }],
-    type_transform: |_, _| None,
-    passes: passes::ODS_PASSES,
-};
+/// What this crate hands the bridge: the generated tables, and the one
+/// hook of the toy dialect itself.
+pub static DESCRIPTOR: Descriptor =
+    dialects::descriptor(&[DialectHooks::new("toy").materialize_constant(materialize_constant)]);
 
 /// A melior context with every upstream dialect and pass, and toy's.
 pub fn new_context() -> melior::Context {
     context::new_context(&DESCRIPTOR)
 }
-
-rmlir_bridge::export_plugin!(crate::DESCRIPTOR, [toy => mlirGetDialectHandle__toy__]);
