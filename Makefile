@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-panic-abort test-valgrind lint fmt clean bench bench-scale verify fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale verify fuzz
 
 all: build
 
@@ -31,7 +31,7 @@ install: build
 
 # The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
 # a crate that depends on rmlir, built and run on its own.
-test: build test-rust test-lit test-downstream test-install test-panic-abort test-valgrind
+test: build test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind
 
 test-rust: deps
 	$(CARGO) test --release --workspace
@@ -41,6 +41,11 @@ test-lit: build
 
 test-downstream: deps
 	./scripts/downstream-check.sh
+
+# A dialect crate built outside the repository (toy, copied out) next to
+# rmlir's plugin: lowered through rarith and run, from its build and installed.
+test-dialect-outside: build
+	./scripts/dialect-outside-check.sh
 
 # A bridge build with panic = "abort" is refused with a message.
 test-panic-abort: deps
