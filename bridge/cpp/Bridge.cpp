@@ -1060,6 +1060,35 @@ extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
   return true;
 }
 
+extern "C" bool rmlirCanMergeBlocks(MlirBlock source, MlirBlock dest,
+                                    const MlirValue *args, intptr_t numArgs) {
+  Block *s = unwrap(source);
+  Block *d = unwrap(dest);
+  if (s == d || !s->use_empty() ||
+      s->getNumArguments() != static_cast<unsigned>(numArgs))
+    return false;
+  // `source` must not hold `dest`.
+  if (Operation *owner = d->getParentOp(); owner && s->findAncestorOpInBlock(*owner))
+    return false;
+  for (intptr_t i = 0; i < numArgs; ++i) {
+    Value v = unwrap(args[i]);
+    if (v.getType() != s->getArgument(i).getType())
+      return false;
+    if (Operation *def = v.getDefiningOp(); def && s->findAncestorOpInBlock(*def))
+      return false;
+    if (auto arg = llvm::dyn_cast<BlockArgument>(v); arg && arg.getOwner() == s)
+      return false;
+  }
+  return true;
+}
+
+extern "C" bool rmlirCanMoveBefore(MlirOperation op, MlirOperation existing) {
+  Operation *o = unwrap(op);
+  Operation *e = unwrap(existing);
+  return o != e && e->getBlock() && !o->isAncestor(e) &&
+         o->getContext() == e->getContext();
+}
+
 extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
   Operation *o = unwrap(op);
   Block *b = unwrap(block);

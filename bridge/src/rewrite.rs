@@ -233,6 +233,43 @@ impl<'ir> Rewriter<'ir> {
         }
     }
 
+    /// Moves the ops of `source` to the end of `dest`, the arguments of
+    /// `source` replaced by `args` (one value of each argument's type), and
+    /// erases the emptied `source`, once the pattern has returned (MLIR's
+    /// `mergeBlocks`). `source` must have no predecessors by then (erase
+    /// the branch to it first), and must not hold `dest`.
+    pub fn merge_blocks(&mut self, source: Block<'ir>, dest: Block<'ir>, args: &[Value<'ir>]) {
+        let mut holders = self.holders(&[], args, Some(source));
+        holders.extend(self.holders(&[], &[], Some(dest)));
+        self.pending.push(Pending::MergeBlocks(
+            source.raw(),
+            dest.raw(),
+            args.iter().map(|v| v.raw()).collect(),
+            holders,
+        ));
+    }
+
+    /// Moves `op` right before `existing` (in any block of the scope), once
+    /// the pattern has returned. `op` must not hold `existing`.
+    pub fn move_op_before(&mut self, op: Op<'ir>, existing: Op<'ir>) {
+        let holders = self.holders(&[op, existing], &[], None);
+        self.pending
+            .push(Pending::MoveBefore(op.raw(), existing.raw(), holders));
+    }
+
+    /// A copy of `op` (with what it holds) inserted before the root, its
+    /// operands read through `mapping`, to which the copy's results are
+    /// added (MLIR's `clone(op, IRMapping)`): how a pattern copies a region's
+    /// ops out of it.
+    pub fn clone_with_mapping(
+        &mut self,
+        op: Op<'ir>,
+        mapping: &mut std::collections::HashMap<Value<'ir>, Value<'ir>>,
+    ) -> Op<'ir> {
+        let copy = super::walk::clone_with_mapping(op, mapping);
+        self.insert(copy)
+    }
+
     /// Erases an op without uses, once the pattern has returned (until
     /// then the op stays where it is).
     pub fn erase_op(&mut self, op: Op<'ir>) {
@@ -306,6 +343,24 @@ impl<'ir> Rewriter<'ir> {
         }
     }
 
+    /// Panics unless the blocks of `owner`'s regions, which a pattern
+    /// changes (merging or inlining a block), are in the root's scope: the
+    /// regions of the scope's op itself, or of an op under it.
+    fn check_blocks_in_scope(&self, owner: Op<'ir>) {
+        // SAFETY: both ops are live (nothing holding them was freed).
+        let inside = unsafe {
+            let own = b::rmlirOperationIsolatedScope(self.root.raw());
+            own.ptr.is_null()
+                || own.ptr == owner.raw().ptr
+                || b::rmlirOperationIsProperAncestor(own, owner.raw())
+        };
+        assert!(
+            inside,
+            "a pattern changed the blocks of `{}`, outside the scope it runs in",
+            owner.name()
+        );
+    }
+
     /// Panics unless `op`, which a pattern matched at the root changes, is
     /// in the root's scope: under the root's closest ancestor isolated from
     /// above (what the driver, or a pass run in parallel with others on
@@ -349,10 +404,21 @@ impl<'ir> Rewriter<'ir> {
                     Pending::Replace(op, ..) | Pending::Erase(op, _) => {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), true);
                     }
+                    Pending::MergeBlocks(source, dest, _, _) => {
+                        for block in [source, dest] {
+                            if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {
+                                self.check_blocks_in_scope(owner);
+                            }
+                        }
+                    }
+                    Pending::MoveBefore(op, existing, _) => {
+                        self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
+                        self.check_in_scope(Op::from_raw(existing).expect("a recorded op"), false);
+                    }
                     Pending::InlineBlockBefore(block, op, _, _) => {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
                         if let Some(owner) = Op::from_raw(mlirBlockGetParentOperation(block)) {
-                            self.check_in_scope(owner, false);
+                            self.check_blocks_in_scope(owner);
                         }
                     }
                 }
@@ -426,6 +492,53 @@ impl<'ir> Rewriter<'ir> {
                         mlirRewriterBaseEraseOp(mlirPatternRewriterAsBase(self.raw), op.raw())
                     }
                 }
+                Pending::MergeBlocks(source, dest, args, holders) => {
+                    assert!(
+                        !inlined.contains(&source.ptr) && !inlined.contains(&dest.ptr),
+                        "merging a block that was inlined or merged already"
+                    );
+                    untouched(&holders, &freed);
+                    // SAFETY: both blocks and the values are live (nothing
+                    // holding them was freed, neither block was merged).
+                    let can = unsafe {
+                        b::rmlirCanMergeBlocks(source, dest, args.as_ptr(), args.len() as isize)
+                    };
+                    assert!(
+                        can,
+                        "merging a block with predecessors, into itself or a block it holds, or \
+                         with arguments that the values given do not match (count and types)"
+                    );
+                    inlined.push(source.ptr);
+                    // SAFETY: checked above; one value of the argument's type
+                    // per argument of `source`.
+                    unsafe {
+                        mlirRewriterBaseMergeBlocks(
+                            mlirPatternRewriterAsBase(self.raw),
+                            source,
+                            dest,
+                            args.len() as isize,
+                            args.as_ptr(),
+                        )
+                    }
+                }
+                Pending::MoveBefore(op, existing, holders) => {
+                    untouched(&holders, &freed);
+                    // SAFETY: both ops are live (nothing holding them was
+                    // freed).
+                    let can = unsafe { b::rmlirCanMoveBefore(op, existing) };
+                    assert!(
+                        can,
+                        "moving an op before itself, before an op it holds, or before an op in no block"
+                    );
+                    // SAFETY: both live; `op` does not hold `existing`.
+                    unsafe {
+                        mlirRewriterBaseMoveOpBefore(
+                            mlirPatternRewriterAsBase(self.raw),
+                            op,
+                            existing,
+                        )
+                    }
+                }
                 Pending::InlineBlockBefore(block, op, args, holders) => {
                     assert!(!inlined.contains(&block.ptr), "inlining a block twice");
                     untouched(&holders, &freed);
@@ -492,4 +605,8 @@ enum Pending {
     Erase(MlirOperation, Vec<MlirOperation>),
     /// `inlineBlockBefore(block, op)`.
     InlineBlockBefore(MlirBlock, MlirOperation, Vec<MlirValue>, Vec<MlirOperation>),
+    /// `mergeBlocks(source, dest, args)`.
+    MergeBlocks(MlirBlock, MlirBlock, Vec<MlirValue>, Vec<MlirOperation>),
+    /// `moveOpBefore(op, existing)`.
+    MoveBefore(MlirOperation, MlirOperation, Vec<MlirOperation>),
 }

@@ -653,6 +653,17 @@ MLIR_CAPI_EXPORTED bool rmlirOperationIsProperAncestor(MlirOperation a,
 /// that use dangling.
 MLIR_CAPI_EXPORTED bool rmlirOperationUsedOutside(MlirOperation op,
                                                   bool results);
+/// Whether `source` may be merged into the end of `dest` with its arguments
+/// replaced by `args`: distinct blocks, `source` without predecessors and not
+/// holding `dest`, one value per argument of its type, none defined in
+/// `source`.
+MLIR_CAPI_EXPORTED bool rmlirCanMergeBlocks(MlirBlock source, MlirBlock dest,
+                                            const MlirValue *args,
+                                            intptr_t numArgs);
+/// Whether `op` may be moved before `existing`: distinct ops of one context,
+/// `existing` in a block, `op` not holding it.
+MLIR_CAPI_EXPORTED bool rmlirCanMoveBefore(MlirOperation op,
+                                           MlirOperation existing);
 /// Whether `block` may be inlined before `op` with its arguments replaced by
 /// `args`: `op` is in a block; `block` has no predecessors, does not hold
 /// `op`, and has one argument per value, of its type; no value is defined
