@@ -371,3 +371,38 @@ fn a_typed_pattern_reads_a_variadic_group_and_an_attribute() {
         ]
     );
 }
+
+/// A region reads through its name: the scoped view of `rshape.assuming`
+/// has `do_region()`, whose block holds what the op computes.
+#[test]
+fn a_typed_pattern_reads_a_region_by_its_name() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_pattern = Arc::clone(&log);
+    let pattern =
+        Pattern::new::<rmlir::ods::rshape::AssumingOp>("test.typed_assuming", move |op, _| {
+            marked(op, "test.typed_assuming")?;
+            let block = op.do_region().first_block()?;
+            let names: Vec<String> = block.ops().map(|o| o.name().to_string()).collect();
+            seen_by_pattern.lock().unwrap().push(names);
+            None
+        });
+    apply(
+        "test-typed-assuming",
+        vec![pattern],
+        r#"func.func @f(%w: !rshape.witness, %x: index) -> index {
+             %0 = rshape.assuming %w -> (index) {
+               %1 = rarith.addi %x, %x : index
+               rshape.assuming_yield %1 : index
+             } {test.typed_assuming}
+             return %0 : index
+           }"#,
+    )
+    .unwrap();
+    assert_eq!(
+        seen(&log),
+        [vec![
+            "rarith.addi".to_string(),
+            "rshape.assuming_yield".to_string()
+        ]]
+    );
+}

@@ -86,6 +86,8 @@ pub struct OpDecl {
     pub mnemonic: String,
     /// How many regions it holds.
     pub regions: usize,
+    /// The names of its regions (`body`), when none is variadic.
+    pub region_names: Vec<String>,
     /// Its properties are exactly its attributes (no segment sizes, no
     /// native properties): what the generated typed access handles.
     pub plain_properties: bool,
@@ -290,6 +292,30 @@ pub fn read(records: &Json, dialect_name: &str) -> Dialect {
             summary: text(&rec["summary"]),
             folds_to_attr: Some(text(&rec["rustFoldsToAttr"])).filter(|a| !a.is_empty()),
             regions: rec["regions"]["args"].as_array().map_or(0, Vec::len),
+            region_names: {
+                let args = rec["regions"]["args"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                let variadic = args.iter().any(|a| {
+                    a.as_array()
+                        .and_then(|p| p.first())
+                        .and_then(|d| d["def"].as_str())
+                        .is_some_and(|d| {
+                            d.contains("Variadic")
+                                || records[d]["!superclasses"]
+                                    .as_array()
+                                    .is_some_and(|c| c.iter().any(|c| c == "VariadicRegion"))
+                        })
+                });
+                if variadic {
+                    Vec::new()
+                } else {
+                    args.iter()
+                        .filter_map(|a| a.as_array()?.get(1)?.as_str().map(str::to_string))
+                        .collect()
+                }
+            },
             plain_properties: !other_args
                 && !has("AttrSizedOperandSegments")
                 && !has("AttrSizedResultSegments"),
@@ -936,6 +962,10 @@ struct Flavor {
     ods_enum: &'static str,
     /// The wrapped op's method reading an attribute by ODS index.
     ods_attr: &'static str,
+    /// The type of a region (`Region<'ir>`).
+    region_type: &'static str,
+    /// The expression reading region `{i}` of the wrapped op (`self.0`).
+    region: &'static str,
 }
 
 /// The bridge's view, on `Op<'ir>`.
@@ -946,6 +976,8 @@ const BRIDGE_VIEW: Flavor = Flavor {
     result: "result",
     ods_enum: "ods_enum",
     ods_attr: "ods_attr",
+    region_type: "::rmlir_bridge::region::Region<'ir>",
+    region: "self.0.region({i}).expect(\"ODS declares the region\")",
 };
 
 /// The scoped view of patterns, on `OpRef<'s>`: its hidden read-only
@@ -958,6 +990,8 @@ const SCOPED_VIEW: Flavor = Flavor {
     result: "__result",
     ods_enum: "__ods_enum",
     ods_attr: "__ods_attr",
+    region_type: "::rmlir_bridge::scoped::RegionRef<'s>",
+    region: "self.0.__region({i})",
 };
 
 /// Accessors of a list of operands or results: fixed positions before the
@@ -1013,6 +1047,16 @@ fn getters(t: &mut String, op: &OpDecl, id: usize, enums: &[EnumDecl], f: &Flavo
         f.value,
     );
     positional(t, &op.results, "num_results", f.result, "Result", f.value);
+    for (i, r) in op.region_names.iter().enumerate() {
+        let name = accessor(r, "_region");
+        let read = f.region.replace("{i}", &i.to_string());
+        writeln!(
+            t,
+            "        /// Region `{r}`.\n        pub fn {name}(self) -> {} {{\n            {read}\n        }}",
+            f.region_type
+        )
+        .unwrap();
+    }
     let (ods_enum, ods_attr, attr) = (f.ods_enum, f.ods_attr, f.attr);
     for (index, a) in op.attrs.iter().enumerate() {
         let name = accessor(&a.name, "_attr");

@@ -281,3 +281,16 @@ fn the_glue_names_each_dialect_and_exports_the_plugin() {
         "{glue}"
     );
 }
+
+#[test]
+fn each_named_region_gets_a_getter_in_both_views() {
+    let typed = ods::typed(&[toy()], &paths());
+    assert!(
+        typed.contains("pub fn body(self) -> ::rmlir_bridge::region::Region<'ir>"),
+        "{typed}"
+    );
+    assert!(
+        typed.contains("pub fn body(self) -> ::rmlir_bridge::scoped::RegionRef<'s> {\n            self.0.__region(0)"),
+        "{typed}"
+    );
+}

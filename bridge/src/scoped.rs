@@ -332,6 +332,19 @@ impl<'s> OpRef<'s> {
         })
     }
 
+    /// Region `i`, for a getter of a typed view. Panics, naming the op,
+    /// when it has fewer (IR that did not verify).
+    #[doc(hidden)]
+    pub fn __region(self, i: usize) -> RegionRef<'s> {
+        self.region(i).unwrap_or_else(|| {
+            panic!(
+                "`{}` has {} regions: it has no region {i}",
+                self.name(),
+                self.num_regions()
+            )
+        })
+    }
+
     /// Result `i`, for a getter of a typed view. Panics, naming the op,
     /// when it has fewer (IR that did not verify).
     #[doc(hidden)]

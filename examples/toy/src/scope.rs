@@ -32,7 +32,7 @@ impl<'ir> Scope<'ir> {
     /// `op` taken apart, when it is a verified `toy.scope`.
     pub fn of(op: Op<'ir>) -> Option<Scope<'ir>> {
         let scope = ScopeOp::from_op(op)?;
-        let body = op.region(0)?.first_block()?;
+        let body = scope.body().first_block()?;
         let yield_op = body.terminator()?;
         let yielded = YieldOp::from_op(yield_op)?.value();
         let inputs = scope.inputs();
