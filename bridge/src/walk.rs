@@ -397,6 +397,33 @@ pub fn inline_block_before<'ir>(
     }
 }
 
+/// Moves `op` right before `existing`, for a pass body (MLIR's
+/// `moveBefore`): into another block, or out of a region to before the op
+/// holding it. Panics (a bug in the pass, reported at the op by the guard)
+/// unless both are in the IR `ir` gives and `op` does not hold `existing`.
+pub fn move_before<'ir>(ir: &Ir, op: Op<'ir>, existing: Op<'ir>) {
+    check_no_driver(op);
+    let root = ir.root().raw();
+    // SAFETY: the root and both ops are live.
+    let under = |o: Op| unsafe { super::bindings::rmlirOperationIsProperAncestor(root, o.raw()) };
+    assert!(
+        under(op) && under(existing),
+        "moving `{}` before `{}`, outside the IR given",
+        op.name(),
+        existing.name()
+    );
+    // SAFETY: both ops are live.
+    let can = unsafe { super::bindings::rmlirCanMoveBefore(op.raw(), existing.raw()) };
+    assert!(
+        can,
+        "moving `{}` before itself, before an op it holds, or before an op in no block",
+        op.name()
+    );
+    // SAFETY: both live, in blocks of the IR given; `op` does not hold
+    // `existing`.
+    unsafe { mlirOperationMoveBefore(op.raw(), existing.raw()) };
+}
+
 /// The ops of a block, in order.
 pub fn block_ops<'ir>(block: super::region::Block<'ir>) -> Vec<Op<'ir>> {
     let mut out = Vec::new();
