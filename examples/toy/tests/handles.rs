@@ -632,23 +632,24 @@ fn walk_moves_an_op_within_the_ir_it_is_given() {
         "  %c = toy.constant 7\n  %n = toy.neg %x\n  return %n : i64",
     );
     let mut other = parse(&context, "  %k = toy.constant 1\n  return %x : i64");
-    let ir = Ir::from_melior(&mut module);
-    let other_ir = Ir::from_melior(&mut other);
-    let constant = walk::collect(ir.root(), |o| o.isa::<ConstantOp>())[0];
-    let neg = walk::collect(ir.root(), |o| o.isa::<NegOp>())[0];
-    let foreign = walk::collect(other_ir.root(), |o| o.isa::<ConstantOp>())[0];
-    // Before an op of other IR, or before itself: refused, nothing moved.
-    for (what, target) in [("other IR", foreign), ("itself", constant)] {
-        let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            walk::move_before(&ir, constant, target)
-        }))
-        .is_err();
-        assert!(refused, "{what}");
+    {
+        let ir = Ir::from_melior(&mut module);
+        let other_ir = Ir::from_melior(&mut other);
+        let constant = walk::collect(ir.root(), |o| o.isa::<ConstantOp>())[0];
+        let neg = walk::collect(ir.root(), |o| o.isa::<NegOp>())[0];
+        let foreign = walk::collect(other_ir.root(), |o| o.isa::<ConstantOp>())[0];
+        // Before an op of other IR, or before itself: refused, nothing moved.
+        for (what, target) in [("other IR", foreign), ("itself", constant)] {
+            let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                walk::move_before(&ir, constant, target)
+            }))
+            .is_err();
+            assert!(refused, "{what}");
+        }
+        // Before the return: after the neg.
+        let ret = neg.parent_block().unwrap().terminator().unwrap();
+        walk::move_before(&ir, constant, ret);
     }
-    // Before the return: after the neg.
-    let ret = neg.parent_block().unwrap().terminator().unwrap();
-    walk::move_before(&ir, constant, ret);
-    drop(ir);
     let text = module.as_operation().to_string();
     assert!(
         text.find("toy.neg").unwrap() < text.find("toy.constant").unwrap(),
