@@ -1038,20 +1038,18 @@ extern "C" bool rmlirBlockHoldsOp(MlirBlock block, MlirOperation op) {
   return unwrap(block)->findAncestorOpInBlock(*unwrap(op)) != nullptr;
 }
 
-extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
-                                          const MlirValue *args,
-                                          intptr_t numArgs) {
-  Block *b = unwrap(block);
-  Operation *o = unwrap(op);
-  if (!o->getBlock() || !b->use_empty() || b->findAncestorOpInBlock(*o) ||
-      b->getNumArguments() != static_cast<unsigned>(numArgs))
+/// Whether `args` can replace the arguments of `b` when its ops move out
+/// of it: one value per argument, of its type (and of `ctx`, when given),
+/// none defined in `b` (it would be used before it is defined).
+static bool argumentsFit(Block *b, const MlirValue *args, intptr_t numArgs,
+                         MLIRContext *ctx) {
+  if (b->getNumArguments() != static_cast<unsigned>(numArgs))
     return false;
   for (intptr_t i = 0; i < numArgs; ++i) {
     Value v = unwrap(args[i]);
     if (v.getType() != b->getArgument(i).getType() ||
-        v.getContext() != o->getContext())
+        (ctx && v.getContext() != ctx))
       return false;
-    // A value defined inside the block would be used before it is defined.
     if (Operation *def = v.getDefiningOp(); def && b->findAncestorOpInBlock(*def))
       return false;
     if (auto arg = llvm::dyn_cast<BlockArgument>(v); arg && arg.getOwner() == b)
@@ -1060,26 +1058,25 @@ extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
   return true;
 }
 
+extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
+                                          const MlirValue *args,
+                                          intptr_t numArgs) {
+  Block *b = unwrap(block);
+  Operation *o = unwrap(op);
+  return o->getBlock() && b->use_empty() && !b->findAncestorOpInBlock(*o) &&
+         argumentsFit(b, args, numArgs, o->getContext());
+}
+
 extern "C" bool rmlirCanMergeBlocks(MlirBlock source, MlirBlock dest,
                                     const MlirValue *args, intptr_t numArgs) {
   Block *s = unwrap(source);
   Block *d = unwrap(dest);
-  if (s == d || !s->use_empty() ||
-      s->getNumArguments() != static_cast<unsigned>(numArgs))
+  if (s == d || !s->use_empty())
     return false;
   // `source` must not hold `dest`.
   if (Operation *owner = d->getParentOp(); owner && s->findAncestorOpInBlock(*owner))
     return false;
-  for (intptr_t i = 0; i < numArgs; ++i) {
-    Value v = unwrap(args[i]);
-    if (v.getType() != s->getArgument(i).getType())
-      return false;
-    if (Operation *def = v.getDefiningOp(); def && s->findAncestorOpInBlock(*def))
-      return false;
-    if (auto arg = llvm::dyn_cast<BlockArgument>(v); arg && arg.getOwner() == s)
-      return false;
-  }
-  return true;
+  return argumentsFit(s, args, numArgs, nullptr);
 }
 
 extern "C" bool rmlirCanMoveBefore(MlirOperation op, MlirOperation existing) {

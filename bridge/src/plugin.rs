@@ -89,20 +89,14 @@ const REGISTRATION_SYMBOL: &std::ffi::CStr = c"rmlir_plugin_register";
 fn run_library_registration() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let mut info = DlInfo {
-            dli_fname: std::ptr::null(),
-            dli_fbase: std::ptr::null_mut(),
-            dli_sname: std::ptr::null(),
-            dli_saddr: std::ptr::null_mut(),
-        };
-        let here = run_library_registration as fn() as *const c_void;
-        // SAFETY: `here` is an address in this library; `info` is writable.
-        if unsafe { dladdr(here, &mut info) } == 0 || info.dli_fname.is_null() {
+        let Some(path) = this_object_path()
+            .and_then(|p| std::ffi::CString::new(p.into_os_string().into_encoded_bytes()).ok())
+        else {
             return;
-        }
-        // SAFETY: dli_fname is the NUL-terminated path of a loaded object;
+        };
+        // SAFETY: `path` is the NUL-terminated path of this loaded object;
         // RTLD_NOLOAD only returns a handle to it, loading nothing.
-        let handle = unsafe { dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD) };
+        let handle = unsafe { dlopen(path.as_ptr(), RTLD_LAZY | RTLD_NOLOAD) };
         if handle.is_null() {
             return;
         }

@@ -122,10 +122,6 @@ impl Slot {
         if let Some(k) = Kind::of(ty) {
             return Ok(Slot::Scalar(k));
         }
-        let spelled = || {
-            // SAFETY: ty is live.
-            unsafe { Type::from_raw(ty) }.map_or_else(String::new, |t| t.to_string_lossy())
-        };
         // SAFETY: ty is live; these only inspect it, and dimensions are
         // asked below its rank.
         unsafe {
@@ -136,16 +132,16 @@ impl Slot {
                 return Err(format!(
                     "`{}` is not a type the JIT passes (i1, i8, i16, i32, i64, index, f32, f64, \
                      or a ranked memref or tensor of them)",
-                    spelled()
+                    spelled(ty)
                 ));
             }
             let Some(element) = Kind::of(mlirShapedTypeGetElementType(ty)) else {
-                return Err(format!("`{}`: the JIT passes no such element", spelled()));
+                return Err(format!("`{}`: the JIT passes no such element", spelled(ty)));
             };
             if !is_result && !tensor && !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty)) {
                 return Err(format!(
                     "`{}`: the JIT passes memrefs with the identity layout only",
-                    spelled()
+                    spelled(ty)
                 ));
             }
             let dims = (0..mlirShapedTypeGetRank(ty) as isize)
@@ -157,6 +153,12 @@ impl Slot {
             Ok(Slot::MemRef { element, dims })
         }
     }
+}
+
+/// How MLIR prints `ty` (empty for a null type).
+fn spelled(ty: MlirType) -> String {
+    // SAFETY: ty is live or null; printing only reads it.
+    unsafe { Type::from_raw(ty) }.map_or_else(String::new, |t| t.to_string_lossy())
 }
 
 /// What a function takes and returns.
@@ -225,8 +227,7 @@ impl Signature {
                 format!(
                     "its parameter or result `{}` is not a scalar; call \
                      `pipeline::emit_c_interfaces` before lowering to pass memrefs",
-                    // SAFETY: t is live.
-                    unsafe { Type::from_raw(t) }.map_or_else(String::new, |t| t.to_string_lossy())
+                    spelled(t)
                 )
             })
         };

@@ -446,21 +446,26 @@ fn walk_erases_only_in_the_ir_it_is_given() {
     assert!(constant.parent_block().is_none());
 }
 
+/// The root's block, and the block after it in the same region.
+fn block_and_next<'ir>(
+    op: Op<'ir>,
+) -> Option<(
+    rmlir_bridge::region::Block<'ir>,
+    rmlir_bridge::region::Block<'ir>,
+)> {
+    let block = op.parent_block()?;
+    let next = block.parent_op()?.region(0)?.blocks().nth(1)?;
+    Some((block, next))
+}
+
 /// Joins the block after the root's (reached by a `cf.br` that ends the
 /// root's block) to it: the branch erased, the successor merged with its
 /// argument bound to the branch operand.
 fn merge_successor<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let Some(block) = op.parent_block() else {
+    let Some((block, next)) = block_and_next(op) else {
         return false;
     };
     let Some(br) = block.terminator().filter(|t| t.name() == "cf.br") else {
-        return false;
-    };
-    let Some(next) = block
-        .parent_op()
-        .and_then(|f| f.region(0))
-        .and_then(|r| r.blocks().nth(1))
-    else {
         return false;
     };
     let arg = br.operand(0);
@@ -575,14 +580,7 @@ fn a_pattern_copies_a_regions_ops_out_with_a_mapping() {
 
 /// [`merge_successor`] without binding the successor's argument.
 fn merge_successor_unbound<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let Some(block) = op.parent_block() else {
-        return false;
-    };
-    let Some(next) = block
-        .parent_op()
-        .and_then(|f| f.region(0))
-        .and_then(|r| r.blocks().nth(1))
-    else {
+    let Some((block, next)) = block_and_next(op) else {
         return false;
     };
     rw.merge_blocks(next, block, &[]);
