@@ -6,7 +6,8 @@
 # mlir-opt next to rmlir's plugin from the build tree, its program is
 # lowered through rarith to the LLVM dialect and run by mlir-runner; then
 # both plugins are installed into one prefix, the crate's build tree is
-# deleted, the prefix moved, and the same runs from there.
+# deleted, the prefix moved, and the same runs from there. In between, two
+# edits of its hooks that ODS does not match must stop its build, loudly.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 LLVM="${RMLIR_LLVM_PREFIX:-/usr/lib/llvm-22}"
@@ -54,6 +55,24 @@ lower_and_run() {
 }
 
 lower_and_run "$toy" "$rmlir"
+
+# The hook table and the ODS must agree: a hook Rust implements and ODS does
+# not declare, or one ODS declares and Rust leaves out, stops the build with
+# a message that says what to add. (Each build recompiles only the crate.)
+# Builds the crate with src/fold.rs edited by the sed script `$1`; the build
+# must fail saying `$2`.
+refused_build() {
+  sed -i "$1" "$work/toy/src/fold.rs"
+  if (cd "$work/toy" && CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --offline --lib) > "$work/build.log" 2>&1; then
+    fail "the crate built with src/fold.rs edited by '$1'"
+  fi
+  grep -qF "$2" "$work/build.log" || { cat "$work/build.log" >&2; fail "the refused build does not say: $2"; }
+  cp "$repo/examples/toy/src/fold.rs" "$work/toy/src/fold.rs"
+}
+refused_build 's/^hooks!(NegOp { fold: fold_neg });$/hooks!(NegOp { fold: fold_neg, verify: |_| true });/' \
+  'does not declare the `verify` hook in ODS, so MLIR would never call it'
+refused_build 's/^hooks!(NegOp { fold: fold_neg });$/hooks!(NegOp {});/' \
+  'ODS declares `hasFolder = 1 (single result)` for'
 
 "$repo/scripts/install.sh" "$work/prefix" "$toy" "$rmlir" > /dev/null
 rm -rf "$work/target"

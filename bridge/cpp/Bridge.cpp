@@ -14,6 +14,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SwapByteOrder.h"
 
@@ -597,6 +598,47 @@ private:
 } // namespace
 
 /// Pass TypeIDs, one per registered Rust pass.
+//===----------------------------------------------------------------------===//
+// Caught panics
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The discardable attribute on an op a Rust hook panicked on: what the
+/// printed IR shows when verification is off.
+constexpr llvm::StringLiteral kPanickedAttr = "rmlir.rust_panic";
+/// Set once any op is marked: until then no check reads more.
+std::atomic<bool> anyPanicked{false};
+/// The marked ops. An op is taken as marked only while it also carries the
+/// attribute: a later op at a freed one's address does not.
+std::mutex panickedMutex;
+llvm::DenseSet<Operation *> &panickedOps() {
+  static auto *ops = new llvm::DenseSet<Operation *>;
+  return *ops;
+}
+} // namespace
+
+extern "C" void rmlirBridgeMarkPanicked(MlirOperation op) {
+  Operation *o = unwrap(op);
+  o->setDiscardableAttr(kPanickedAttr, UnitAttr::get(o->getContext()));
+  {
+    std::lock_guard<std::mutex> lock(panickedMutex);
+    panickedOps().insert(o);
+  }
+  anyPanicked.store(true, std::memory_order_release);
+}
+
+extern "C" bool rmlirBridgeIsPanicked(MlirOperation op) {
+  return rmlir::bridge::failsForPanic(unwrap(op));
+}
+
+bool rmlir::bridge::failsForPanic(Operation *op) {
+  if (!anyPanicked.load(std::memory_order_acquire) ||
+      !op->getDiscardableAttr(kPanickedAttr))
+    return false;
+  std::lock_guard<std::mutex> lock(panickedMutex);
+  return panickedOps().contains(op);
+}
+
 static TypeIDAllocator &passTypeIds() {
   static TypeIDAllocator allocator;
   return allocator;

@@ -71,12 +71,20 @@ pub fn ask(op: Op) -> ArithInterfaces {
 /// the op does not implement it.
 pub fn set_fastmath(op: Op, bits: u32) -> bool {
     // SAFETY: op is live.
-    unsafe { b::rmlirArithInterfacesSetFastMath(op.raw(), bits) }
+    let set = unsafe { b::rmlirArithInterfacesSetFastMath(op.raw(), bits) };
+    if set {
+        crate::ir::note_in_place_change();
+    }
+    set
 }
 
 /// Sets `op`'s overflow flags through `ArithIntegerOverflowFlagsInterface`;
 /// false when the op does not implement it.
 pub fn set_overflow(op: Op, bits: u32) -> bool {
     // SAFETY: op is live.
-    unsafe { b::rmlirArithInterfacesSetOverflow(op.raw(), bits) }
+    let set = unsafe { b::rmlirArithInterfacesSetOverflow(op.raw(), bits) };
+    if set {
+        crate::ir::note_in_place_change();
+    }
+    set
 }

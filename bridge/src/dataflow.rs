@@ -3,7 +3,7 @@
 
 use super::bindings as b;
 use super::exclusive::Ir;
-use super::guard::guard;
+use super::guard::guard_op;
 use super::ir::{Op, Value, sref};
 use super::rewrite::Rewriter;
 use crate::semantics::ApInt;
@@ -178,14 +178,9 @@ extern "C" fn rewrite_trampoline(
     // SAFETY: `data` is the &SolverPattern that `apply_patterns` passed,
     // alive for the driver's run.
     let pattern = unsafe { &*(data as *const SolverPattern) };
-    guard(
-        "rewrite pattern",
-        || Some(op.location()),
-        false,
-        || {
-            Rewriter::apply(rewriter, op, std::ptr::null(), |rw| {
-                (pattern.rewrite)(op, rw)
-            })
-        },
-    )
+    guard_op("rewrite pattern", op, false, || {
+        Rewriter::apply(rewriter, op, std::ptr::null(), |rw| {
+            (pattern.rewrite)(op, rw)
+        })
+    })
 }

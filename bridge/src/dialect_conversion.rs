@@ -5,7 +5,7 @@
 
 use super::bindings as b;
 use super::exclusive::Ir;
-use super::guard::guard;
+use super::guard::{guard, guard_op};
 use super::ir::{Attr, Location, Op, Type, Value, sref};
 use super::rewrite::Rewriter;
 use mlir_sys::{MlirLocation, MlirOperation, MlirPatternRewriter, MlirType, MlirValue};
@@ -137,12 +137,9 @@ unsafe fn apply_pattern(
     // SAFETY: the caller passes `num_operands` live values for this call.
     let operands: &[Value] =
         unsafe { std::slice::from_raw_parts(operands.cast(), num_operands.max(0) as usize) };
-    guard(
-        what,
-        || Some(op.location()),
-        false,
-        || Rewriter::apply(rewriter, op, converter, |rw| rewrite(op, operands, rw)),
-    )
+    guard_op(what, op, false, || {
+        Rewriter::apply(rewriter, op, converter, |rw| rewrite(op, operands, rw))
+    })
 }
 
 /// One dialect conversion.
@@ -255,16 +252,13 @@ extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
     };
     // SAFETY: the driver passes back the user data of `apply`.
     let conv = unsafe { conversion(data) };
-    guard(
-        "conversion legality",
-        || Some(op.location()),
-        -1,
-        || match (conv.legality)(op) {
+    guard_op("conversion legality", op, -1, || {
+        match (conv.legality)(op) {
             Legality::Legal => 1,
             Legality::Illegal => 0,
             Legality::Unknown => -1,
-        },
-    )
+        }
+    })
 }
 
 fn materialize(

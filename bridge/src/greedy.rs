@@ -2,7 +2,7 @@
 //! passes that upstream writes as `applyPatternsGreedily` over a pattern set.
 
 use super::exclusive::Ir;
-use super::guard::guard;
+use super::guard::guard_op;
 use super::ir::{Op, sref};
 use super::model::PatternDef;
 use super::rewrite::Rewriter;
@@ -24,12 +24,9 @@ unsafe extern "C" fn match_and_rewrite(
     // SAFETY: user_data is the &'static PatternDef given to
     // mlirOpRewritePatternCreate below.
     let def = unsafe { &*(user_data as *const PatternDef) };
-    let rewrote = guard(
-        def.name,
-        || Some(op.location()),
-        false,
-        || Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (def.rewrite)(op, rw)),
-    );
+    let rewrote = guard_op(def.name, op, false, || {
+        Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (def.rewrite)(op, rw))
+    });
     MlirLogicalResult {
         value: i8::from(rewrote),
     }

@@ -8,7 +8,7 @@
 //! its report, backtrace included). Panics outside guards are the previous
 //! hook's, untouched.
 
-use super::ir::Location;
+use super::ir::{Location, Op};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -127,6 +127,44 @@ pub fn guard<'ir, R>(
                 Some(loc) => loc.emit_error(&text),
                 None => eprintln!("{text}"),
             }
+            failed
+        }
+    }
+}
+
+/// True when a hook panicked on `op` before ([`guard_op`] marked it).
+/// One relaxed load until any panic is caught in the process.
+#[inline(always)]
+pub fn panicked_on(op: Op<'_>) -> bool {
+    // SAFETY: op is live.
+    CAUGHT.load(Ordering::Relaxed) != 0
+        && unsafe { super::bindings::rmlirBridgeIsPanicked(op.raw()) }
+}
+
+/// Marks `op` as one a hook panicked on (the panic reported already): the
+/// bridge's hooks skip it from now on, so that a driver asking again does
+/// not report it again, and it fails verification, so that the pass that
+/// ran the hook fails (a fold under upstream's canonicalize has no other
+/// way to make it fail).
+pub fn mark_panicked(op: Op<'_>) {
+    // SAFETY: op is live; setting a discardable attribute is the only
+    // change, made on the thread that owns the op for the hook's call.
+    unsafe { super::bindings::rmlirBridgeMarkPanicked(op.raw()) }
+}
+
+/// [`guard`] for a hook working on `op`: the panic is reported at the op,
+/// which is then marked ([`mark_panicked`]); a hook called again on a
+/// marked op returns `failed` without running.
+#[inline(always)]
+pub fn guard_op<'ir, R>(what: &str, op: Op<'ir>, failed: R, f: impl FnOnce() -> R) -> R {
+    if panicked_on(op) {
+        return failed;
+    }
+    // None only when `f` panicked (its result is wrapped).
+    match guard(what, || Some(op.location()), None, || Some(f())) {
+        Some(r) => r,
+        None => {
+            mark_panicked(op);
             failed
         }
     }

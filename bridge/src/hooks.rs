@@ -5,7 +5,7 @@
 
 use super::bindings as b;
 use super::exclusive::Ir;
-use super::guard::guard;
+use super::guard::{guard, guard_op};
 use super::ir::{self, Attr, Context, Detached, Location, Op, Type, Value};
 use super::model::{Descriptor, Folded, OpBehaviour, PassDef, PassOptions, PatternDef};
 use super::rewrite::Rewriter;
@@ -252,6 +252,23 @@ fn fold_result(folded: Folded) -> b::RmlirFoldResult {
     }
 }
 
+/// Panics (a bug in the folder, which the guard reports) when a fold
+/// answered with its op's own result, which MLIR takes for "folded in
+/// place", without changing the op in place: a driver would fold it again
+/// forever.
+fn check_in_place(op: Op, out: &[b::RmlirFoldResult], changes_before: u64) {
+    let own = out
+        .iter()
+        .enumerate()
+        .any(|(i, r)| r.attr.ptr.is_null() && r.value.ptr == op.result(i).raw().ptr);
+    assert!(
+        !own || ir::in_place_changes() != changes_before,
+        "the folder of `{}` returned the op's own result without changing the op \
+         (an in-place fold must change it; return None when nothing folds)",
+        op.name()
+    );
+}
+
 extern "C" fn fold(
     id: u32,
     op: MlirOperation,
@@ -264,30 +281,25 @@ extern "C" fn fold(
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    let folded = guard(
-        "fold",
-        || Some(op.location()),
-        false,
-        || {
-            let Some(b) = behaviour(id) else { return false };
-            let operands: &[Option<Attr>] = if num_operands == 0 {
-                &[]
-            } else {
-                // SAFETY: the bridge passes `num_operands` attributes (null for
-                // non-constant operands); Option<Attr> is a nullable pointer with
-                // MlirAttribute's layout.
-                unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
+    let changes = ir::in_place_changes();
+    let folded = guard_op("fold", op, false, || {
+        let Some(b) = behaviour(id) else { return false };
+        let operands: &[Option<Attr>] = if num_operands == 0 {
+            &[]
+        } else {
+            // SAFETY: the bridge passes `num_operands` attributes (null for
+            // non-constant operands); Option<Attr> is a nullable pointer with
+            // MlirAttribute's layout.
+            unsafe { std::slice::from_raw_parts(operands.cast(), num_operands as usize) }
+        };
+        // SAFETY: the bridge passes room for `num_results` fold results.
+        let out = unsafe { std::slice::from_raw_parts_mut(results, num_results.max(0) as usize) };
+        if let Some(f) = b.fold {
+            let ([slot], Some(folded)) = (&mut *out, f(op, operands)) else {
+                return false;
             };
-            // SAFETY: the bridge passes room for `num_results` fold results.
-            let out =
-                unsafe { std::slice::from_raw_parts_mut(results, num_results.max(0) as usize) };
-            if let Some(f) = b.fold {
-                let ([slot], Some(folded)) = (out, f(op, operands)) else {
-                    return false;
-                };
-                *slot = fold_result(folded);
-                return true;
-            }
+            *slot = fold_result(folded);
+        } else {
             let Some(f) = b.fold_many else { return false };
             let Some(folded) = f(op, operands) else {
                 return false;
@@ -298,9 +310,10 @@ extern "C" fn fold(
             for (slot, f) in out.iter_mut().zip(folded) {
                 *slot = fold_result(f);
             }
-            true
-        },
-    );
+        }
+        check_in_place(op, out, changes);
+        true
+    });
     if folded && let Some(n) = INSTALLED.get().and_then(|i| i.folds.get(id as usize)) {
         n.fetch_add(1, Ordering::Relaxed);
     }
@@ -312,12 +325,9 @@ extern "C" fn verify(id: u32, op: MlirOperation) -> bool {
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    guard(
-        "verify",
-        || Some(op.location()),
-        false,
-        || behaviour(id).and_then(|b| b.verify).is_none_or(|f| f(op)),
-    )
+    guard_op("verify", op, false, || {
+        behaviour(id).and_then(|b| b.verify).is_none_or(|f| f(op))
+    })
 }
 
 extern "C" fn verify_regions(id: u32, op: MlirOperation) -> bool {
@@ -325,16 +335,11 @@ extern "C" fn verify_regions(id: u32, op: MlirOperation) -> bool {
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    guard(
-        "verifyRegions",
-        || Some(op.location()),
-        false,
-        || {
-            behaviour(id)
-                .and_then(|b| b.verify_regions)
-                .is_none_or(|f| f(op))
-        },
-    )
+    guard_op("verifyRegions", op, false, || {
+        behaviour(id)
+            .and_then(|b| b.verify_regions)
+            .is_none_or(|f| f(op))
+    })
 }
 
 /// The bridge's output array of `capacity` descriptors (empty when null).
@@ -409,23 +414,18 @@ extern "C" fn match_and_rewrite(
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    guard(
-        "matchAndRewrite",
-        || Some(op.location()),
-        false,
-        || {
-            let table = installed();
-            let Some(p) = table.patterns.get(pattern as usize) else {
-                let index = (pattern as usize).wrapping_sub(table.patterns.len());
-                return super::user_patterns::match_and_rewrite(index, op, rewriter);
-            };
-            let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
-            if rewrote && let Some(n) = table.rewrites.get(pattern as usize) {
-                n.fetch_add(1, Ordering::Relaxed);
-            }
-            rewrote
-        },
-    )
+    guard_op("matchAndRewrite", op, false, || {
+        let table = installed();
+        let Some(p) = table.patterns.get(pattern as usize) else {
+            let index = (pattern as usize).wrapping_sub(table.patterns.len());
+            return super::user_patterns::match_and_rewrite(index, op, rewriter);
+        };
+        let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
+        if rewrote && let Some(n) = table.rewrites.get(pattern as usize) {
+            n.fetch_add(1, Ordering::Relaxed);
+        }
+        rewrote
+    })
 }
 
 extern "C" fn asm_result_names(
@@ -439,20 +439,15 @@ extern "C" fn asm_result_names(
         return;
     };
     let Some(set) = set else { return };
-    guard(
-        "getAsmResultNames",
-        || Some(op.location()),
-        (),
-        || {
-            if let Some(f) = behaviour(id).and_then(|b| b.result_names) {
-                f(op, &mut |i, name| {
-                    // SAFETY: `set` and `user_data` are the bridge's sink for this
-                    // call; name is borrowed for the call.
-                    unsafe { set(user_data, i as isize, ir::sref(name)) }
-                });
-            }
-        },
-    )
+    guard_op("getAsmResultNames", op, (), || {
+        if let Some(f) = behaviour(id).and_then(|b| b.result_names) {
+            f(op, &mut |i, name| {
+                // SAFETY: `set` and `user_data` are the bridge's sink for this
+                // call; name is borrowed for the call.
+                unsafe { set(user_data, i as isize, ir::sref(name)) }
+            });
+        }
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -576,25 +571,20 @@ extern "C" fn shape_for_unroll(
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return -1;
     };
-    guard(
-        "getShapeForUnroll",
-        || Some(op.location()),
-        -1,
-        || {
-            // The unroll shape of an elementwise op is that of its first result
-            // when it is a vector (upstream's rule for every arith op).
-            let ty = op.result(0).ty();
-            if !ty.is_vector() {
-                return -1;
-            }
-            let Some(shape) = ty.dims() else { return -1 };
-            for (i, d) in shape.iter().enumerate().take(capacity.max(0) as usize) {
-                // SAFETY: the bridge passes room for `capacity` dims.
-                unsafe { *dims.add(i) = *d };
-            }
-            shape.len() as isize
-        },
-    )
+    guard_op("getShapeForUnroll", op, -1, || {
+        // The unroll shape of an elementwise op is that of its first result
+        // when it is a vector (upstream's rule for every arith op).
+        let ty = op.result(0).ty();
+        if !ty.is_vector() {
+            return -1;
+        }
+        let Some(shape) = ty.dims() else { return -1 };
+        for (i, d) in shape.iter().enumerate().take(capacity.max(0) as usize) {
+            // SAFETY: the bridge passes room for `capacity` dims.
+            unsafe { *dims.add(i) = *d };
+        }
+        shape.len() as isize
+    })
 }
 
 extern "C" fn speculatability(id: u32, op: MlirOperation) -> u32 {
@@ -602,16 +592,11 @@ extern "C" fn speculatability(id: u32, op: MlirOperation) -> u32 {
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return 0;
     };
-    guard(
-        "getSpeculatability",
-        || Some(op.location()),
-        0,
-        || {
-            behaviour(id)
-                .and_then(|b| b.speculatability)
-                .map_or(0, |f| f(op) as u32)
-        },
-    )
+    guard_op("getSpeculatability", op, 0, || {
+        behaviour(id)
+            .and_then(|b| b.speculatability)
+            .map_or(0, |f| f(op) as u32)
+    })
 }
 
 extern "C" fn infer_int_ranges(
@@ -628,61 +613,56 @@ extern "C" fn infer_int_ranges(
     let (Some(op), Some(set)) = (unsafe { Op::from_raw(op) }, set) else {
         return;
     };
-    guard(
-        "inferResultRanges",
-        || Some(op.location()),
-        (),
-        || {
-            let Some(f) = behaviour(id).and_then(|b| b.int_range) else {
-                return;
+    guard_op("inferResultRanges", op, (), || {
+        let Some(f) = behaviour(id).and_then(|b| b.int_range) else {
+            return;
+        };
+        let read = |width: u32, words: *const u64| {
+            let n = width.div_ceil(64) as usize;
+            // SAFETY: the bridge passes `ceil(width/64)` words per value,
+            // alive for the duration of this hook.
+            ApInt::from_words(width, unsafe { std::slice::from_raw_parts(words, n) })
+        };
+        // SAFETY: `args` points to `num_args` ranges alive for the call.
+        let raw = unsafe { std::slice::from_raw_parts(args, num_args.max(0) as usize) };
+        // The analysis hands width-0 ranges for operands it has no
+        // integer range for (floats, ...): the result is then unknown,
+        // which is what leaving it unset says. An `i0` operand's width-0
+        // range is a real one (its only value, 0).
+        let is_i0 = |v: crate::ir::Value| {
+            let elt = v.ty().element_type_or_self();
+            elt.is_integer() && elt.int_width() == Some(0)
+        };
+        if raw
+            .iter()
+            .zip(op.operands())
+            .any(|(r, v)| r.width == 0 && !is_i0(v))
+        {
+            return;
+        }
+        let ranges: Vec<IntRange> = raw
+            .iter()
+            .map(|r| IntRange {
+                umin: read(r.width, r.umin),
+                umax: read(r.width, r.umax),
+                smin: read(r.width, r.smin),
+                smax: read(r.width, r.smax),
+            })
+            .collect();
+        for (i, range) in f(op, &ranges).into_iter().enumerate() {
+            let Some(range) = range else { continue };
+            let out = b::RmlirIntRange {
+                width: range.width(),
+                umin: range.umin.words().as_ptr(),
+                umax: range.umax.words().as_ptr(),
+                smin: range.smin.words().as_ptr(),
+                smax: range.smax.words().as_ptr(),
             };
-            let read = |width: u32, words: *const u64| {
-                let n = width.div_ceil(64) as usize;
-                // SAFETY: the bridge passes `ceil(width/64)` words per value,
-                // alive for the duration of this hook.
-                ApInt::from_words(width, unsafe { std::slice::from_raw_parts(words, n) })
-            };
-            // SAFETY: `args` points to `num_args` ranges alive for the call.
-            let raw = unsafe { std::slice::from_raw_parts(args, num_args.max(0) as usize) };
-            // The analysis hands width-0 ranges for operands it has no
-            // integer range for (floats, ...): the result is then unknown,
-            // which is what leaving it unset says. An `i0` operand's width-0
-            // range is a real one (its only value, 0).
-            let is_i0 = |v: crate::ir::Value| {
-                let elt = v.ty().element_type_or_self();
-                elt.is_integer() && elt.int_width() == Some(0)
-            };
-            if raw
-                .iter()
-                .zip(op.operands())
-                .any(|(r, v)| r.width == 0 && !is_i0(v))
-            {
-                return;
-            }
-            let ranges: Vec<IntRange> = raw
-                .iter()
-                .map(|r| IntRange {
-                    umin: read(r.width, r.umin),
-                    umax: read(r.width, r.umax),
-                    smin: read(r.width, r.smin),
-                    smax: read(r.width, r.smax),
-                })
-                .collect();
-            for (i, range) in f(op, &ranges).into_iter().enumerate() {
-                let Some(range) = range else { continue };
-                let out = b::RmlirIntRange {
-                    width: range.width(),
-                    umin: range.umin.words().as_ptr(),
-                    umax: range.umax.words().as_ptr(),
-                    smin: range.smin.words().as_ptr(),
-                    smax: range.smax.words().as_ptr(),
-                };
-                // SAFETY: `set` is the bridge's trampoline for this call; the
-                // words outlive the call.
-                unsafe { set(user_data, i as isize, &out) };
-            }
-        },
-    )
+            // SAFETY: `set` is the bridge's trampoline for this call; the
+            // words outlive the call.
+            unsafe { set(user_data, i as isize, &out) };
+        }
+    })
 }
 
 extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
@@ -801,32 +781,27 @@ extern "C" fn bufferization_query(op: MlirOperation, query: i32, index: isize) -
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return -1;
     };
-    guard(
-        "bufferizationQuery",
-        || Some(op.location()),
-        -1,
-        || {
-            let Some(hooks) = bufferization_of(op.name()) else {
-                return -1;
-            };
-            let i = index.max(0) as usize;
-            let flag = |b: bool| i32::from(b);
-            match u32::try_from(query).unwrap_or(0) {
-                b::RmlirBufferQuery_RMLIR_BUFFER_READS => flag((hooks.reads)(op, i)),
-                b::RmlirBufferQuery_RMLIR_BUFFER_WRITES => flag((hooks.writes)(op, i)),
-                b::RmlirBufferQuery_RMLIR_BUFFER_ALIASED_RESULT => {
-                    (hooks.aliasing)(op, i).map_or(-1, |(r, _)| r as i32)
-                }
-                b::RmlirBufferQuery_RMLIR_BUFFER_ALIAS_IS_DEFINITE => {
-                    flag((hooks.aliasing)(op, i).is_some_and(|(_, definite)| definite))
-                }
-                b::RmlirBufferQuery_RMLIR_BUFFER_RESULT_WRITABLE => {
-                    flag((hooks.result_writable)(op, i))
-                }
-                _ => -1,
+    guard_op("bufferizationQuery", op, -1, || {
+        let Some(hooks) = bufferization_of(op.name()) else {
+            return -1;
+        };
+        let i = index.max(0) as usize;
+        let flag = |b: bool| i32::from(b);
+        match u32::try_from(query).unwrap_or(0) {
+            b::RmlirBufferQuery_RMLIR_BUFFER_READS => flag((hooks.reads)(op, i)),
+            b::RmlirBufferQuery_RMLIR_BUFFER_WRITES => flag((hooks.writes)(op, i)),
+            b::RmlirBufferQuery_RMLIR_BUFFER_ALIASED_RESULT => {
+                (hooks.aliasing)(op, i).map_or(-1, |(r, _)| r as i32)
             }
-        },
-    )
+            b::RmlirBufferQuery_RMLIR_BUFFER_ALIAS_IS_DEFINITE => {
+                flag((hooks.aliasing)(op, i).is_some_and(|(_, definite)| definite))
+            }
+            b::RmlirBufferQuery_RMLIR_BUFFER_RESULT_WRITABLE => {
+                flag((hooks.result_writable)(op, i))
+            }
+            _ => -1,
+        }
+    })
 }
 
 extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) -> bool {
@@ -834,24 +809,19 @@ extern "C" fn bufferize(op: MlirOperation, bufferizer: *mut b::RmlirBufferizer) 
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    guard(
-        "bufferize",
-        || Some(op.location()),
-        false,
-        || {
-            let Some(hooks) = bufferization_of(op.name()) else {
-                return false;
-            };
-            // SAFETY: the bridge passes the live bufferizer of this call.
-            let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
-            let bufferized = (hooks.bufferize)(op, &mut b);
-            // A hook that failed leaves its op as it was.
-            if bufferized {
-                b.finish();
-            }
-            bufferized
-        },
-    )
+    guard_op("bufferize", op, false, || {
+        let Some(hooks) = bufferization_of(op.name()) else {
+            return false;
+        };
+        // SAFETY: the bridge passes the live bufferizer of this call.
+        let mut b = unsafe { super::bufferize::Bufferizer::from_raw(bufferizer, op.raw()) };
+        let bufferized = (hooks.bufferize)(op, &mut b);
+        // A hook that failed leaves its op as it was.
+        if bufferized {
+            b.finish();
+        }
+        bufferized
+    })
 }
 
 extern "C" fn buffer_type(
@@ -864,36 +834,31 @@ extern "C" fn buffer_type(
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
         return false;
     };
-    guard(
-        "bufferType",
-        || Some(op.location()),
-        false,
-        || {
-            let Some(hooks) = bufferization_of(op.name()) else {
-                return true;
-            };
-            // SAFETY: the bridge passes the live bufferizer of this call.
-            // A query replaces nothing: its bufferizer has no op to replace.
-            let mut b = unsafe {
-                super::bufferize::Bufferizer::from_raw(
-                    bufferizer,
-                    MlirOperation {
-                        ptr: std::ptr::null_mut(),
-                    },
-                )
-            };
-            let answer = (hooks.buffer_type)(op, index.max(0) as usize, &mut b);
-            match answer {
-                Err(()) => false,
-                Ok(None) => true,
-                Ok(Some(ty)) => {
-                    // SAFETY: the bridge passes a valid out-pointer.
-                    unsafe { *out = ty.raw() };
-                    true
-                }
+    guard_op("bufferType", op, false, || {
+        let Some(hooks) = bufferization_of(op.name()) else {
+            return true;
+        };
+        // SAFETY: the bridge passes the live bufferizer of this call.
+        // A query replaces nothing: its bufferizer has no op to replace.
+        let mut b = unsafe {
+            super::bufferize::Bufferizer::from_raw(
+                bufferizer,
+                MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                },
+            )
+        };
+        let answer = (hooks.buffer_type)(op, index.max(0) as usize, &mut b);
+        match answer {
+            Err(()) => false,
+            Ok(None) => true,
+            Ok(Some(ty)) => {
+                // SAFETY: the bridge passes a valid out-pointer.
+                unsafe { *out = ty.raw() };
+                true
             }
-        },
-    )
+        }
+    })
 }
 
 /// The value-bounds hooks of the dialect of op `name`.
@@ -928,20 +893,15 @@ extern "C" fn value_bounds(
     }) else {
         return;
     };
-    guard(
-        "valueBounds",
-        || Some(op.location()),
-        (),
-        || {
-            let Some(hooks) = value_bounds_of(op.name()) else {
-                return;
-            };
-            // SAFETY: the bridge passes the live constraint set of this call and
-            // a live value.
-            let mut b = unsafe { super::value_bounds::Bounds::from_raw(bounds, value) };
-            (hooks.populate)(op, value, (dim >= 0).then_some(dim), &mut b)
-        },
-    )
+    guard_op("valueBounds", op, (), || {
+        let Some(hooks) = value_bounds_of(op.name()) else {
+            return;
+        };
+        // SAFETY: the bridge passes the live constraint set of this call and
+        // a live value.
+        let mut b = unsafe { super::value_bounds::Bounds::from_raw(bounds, value) };
+        (hooks.populate)(op, value, (dim >= 0).then_some(dim), &mut b)
+    })
 }
 
 extern "C" fn verify_operation_attribute(
@@ -956,21 +916,16 @@ extern "C" fn verify_operation_attribute(
     }) else {
         return false;
     };
-    guard(
-        "verifyOperationAttribute",
-        || Some(op.location()),
-        false,
-        || {
-            // SAFETY: the bridge passes the dialect namespace and attribute
-            // name for the duration of the call.
-            let (dialect, name) = unsafe { (ir::from_sref(dialect), ir::from_sref(name)) };
-            let hooks = installed().descriptor.dialects.iter();
-            hooks
-                .filter(|d| d.name == dialect)
-                .filter_map(|d| d.verify_operation_attribute)
-                .all(|verify| verify(op, name, value))
-        },
-    )
+    guard_op("verifyOperationAttribute", op, false, || {
+        // SAFETY: the bridge passes the dialect namespace and attribute
+        // name for the duration of the call.
+        let (dialect, name) = unsafe { (ir::from_sref(dialect), ir::from_sref(name)) };
+        let hooks = installed().descriptor.dialects.iter();
+        hooks
+            .filter(|d| d.name == dialect)
+            .filter_map(|d| d.verify_operation_attribute)
+            .all(|verify| verify(op, name, value))
+    })
 }
 
 extern "C" fn num_passes() -> isize {

@@ -16,6 +16,26 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+thread_local! {
+    /// How many in-place changes (operands, attributes) this thread made
+    /// through op handles: what tells a fold that returns its op's own
+    /// result after changing the op (MLIR's "folded in place") from one
+    /// that changed nothing (which would make a driver fold it forever).
+    static IN_PLACE_CHANGES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one in-place change of an op on this thread.
+#[inline(always)]
+pub(crate) fn note_in_place_change() {
+    IN_PLACE_CHANGES.with(|c| c.set(c.get().wrapping_add(1)));
+}
+
+/// How many in-place changes this thread made so far (compare two reads).
+#[inline(always)]
+pub(crate) fn in_place_changes() -> u64 {
+    IN_PLACE_CHANGES.with(|c| c.get())
+}
+
 /// What an MLIR print function writes through its callback, as a String
 /// (diagnostics only; never on a hot path).
 fn printed(print: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
@@ -441,6 +461,7 @@ impl<'ir> Op<'ir> {
         for &v in values {
             self.check_same_context(v);
         }
+        note_in_place_change();
         // SAFETY: op and values are live; Value is repr(transparent) over
         // MlirValue, so the slice is an array of MlirValue for the call.
         unsafe {
@@ -452,6 +473,7 @@ impl<'ir> Op<'ir> {
     pub fn set_operand(self, i: usize, value: Value<'ir>) {
         assert!(i < self.num_operands(), "operand index out of range");
         self.check_same_context(value);
+        note_in_place_change();
         // SAFETY: op and value are live and i is in range.
         unsafe { mlirOperationSetOperand(self.raw(), i as isize, value.raw()) }
     }
@@ -504,6 +526,7 @@ impl<'ir> Op<'ir> {
     #[inline]
     pub fn set_inherent_attr(self, name: &str, value: Attr<'ir>) {
         self.check_attr_context(value);
+        note_in_place_change();
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetInherentAttributeByName(self.raw(), sref(name), value.raw()) }
     }
@@ -511,6 +534,7 @@ impl<'ir> Op<'ir> {
     #[inline]
     pub fn set_discardable_attr(self, name: &str, value: Attr<'ir>) {
         self.check_attr_context(value);
+        note_in_place_change();
         // SAFETY: op and value are live; name is borrowed for the call.
         unsafe { mlirOperationSetDiscardableAttributeByName(self.raw(), sref(name), value.raw()) }
     }
@@ -544,6 +568,7 @@ impl<'ir> Op<'ir> {
     /// Removes a discardable attribute (no-op when absent).
     #[inline]
     pub fn remove_discardable_attr(self, name: &str) {
+        note_in_place_change();
         // SAFETY: op is live; name is borrowed for the call.
         unsafe {
             mlirOperationRemoveDiscardableAttributeByName(self.raw(), sref(name));

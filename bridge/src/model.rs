@@ -68,13 +68,98 @@ pub type CompatibleTypesFn = fn(&[Type], &[Type]) -> bool;
 pub mod hooks {
     use super::*;
 
+    /// What ODS declares of an op, one marker trait per hook, implemented
+    /// by the typed views generated from ODS. Each hook trait requires its
+    /// marker, so that implementing a hook the op does not declare (which
+    /// MLIR would never call) is a compile error naming the declaration
+    /// to add.
+    pub mod declared {
+        /// ODS declares the hook of [`super::Fold`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `fold` hook in ODS, so MLIR would never call it",
+            label = "`fold:` implemented here for an op whose ODS does not declare it",
+            note = "add `let hasFolder = 1;` (the op has one result) to the op's ODS definition, or remove the `fold:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait Fold {}
+        /// ODS declares the hook of [`super::FoldMany`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `fold_many` hook in ODS, so MLIR would never call it",
+            label = "`fold_many:` implemented here for an op whose ODS does not declare it",
+            note = "add `let hasFolder = 1;` (the op has zero or several results) to the op's ODS definition, or remove the `fold_many:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait FoldMany {}
+        /// ODS declares the hook of [`super::Verify`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `verify` hook in ODS, so MLIR would never call it",
+            label = "`verify:` implemented here for an op whose ODS does not declare it",
+            note = "add `let hasVerifier = 1;` to the op's ODS definition, or remove the `verify:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait Verify {}
+        /// ODS declares the hook of [`super::VerifyRegions`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `verify_regions` hook in ODS, so MLIR would never call it",
+            label = "`verify_regions:` implemented here for an op whose ODS does not declare it",
+            note = "add `let hasRegionVerifier = 1;` to the op's ODS definition, or remove the `verify_regions:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait VerifyRegions {}
+        /// ODS declares the hook of [`super::Canonicalize`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `patterns` hook in ODS, so MLIR would never call it",
+            label = "`patterns:` implemented here for an op whose ODS does not declare it",
+            note = "add `let hasCanonicalizer = 1;` to the op's ODS definition, or remove the `patterns:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait Canonicalize {}
+        /// ODS declares the hook of [`super::ResultNames`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `result_names` hook in ODS, so MLIR would never call it",
+            label = "`result_names:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustResultNames` to the op's ODS definition, or remove the `result_names:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait ResultNames {}
+        /// ODS declares the hook of [`super::InferTypes`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `infer_types` hook in ODS, so MLIR would never call it",
+            label = "`infer_types:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustInferTypes` (or `RustInferTypesCompatible`) to the op's ODS definition, or remove the `infer_types:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait InferTypes {}
+        /// ODS declares the hook of [`super::CompatibleTypes`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `compatible_types` hook in ODS, so MLIR would never call it",
+            label = "`compatible_types:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustInferTypesCompatible` to the op's ODS definition, or remove the `compatible_types:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait CompatibleTypes {}
+        /// ODS declares the hook of [`super::CastCompatible`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `cast_compatible` hook in ODS, so MLIR would never call it",
+            label = "`cast_compatible:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustCastCompatible` to the op's ODS definition, or remove the `cast_compatible:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait CastCompatible {}
+        /// ODS declares the hook of [`super::Speculatable`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `speculatability` hook in ODS, so MLIR would never call it",
+            label = "`speculatability:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustSpeculatable` to the op's ODS definition, or remove the `speculatability:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait Speculatable {}
+        /// ODS declares the hook of [`super::IntRange`].
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` does not declare the `int_range` hook in ODS, so MLIR would never call it",
+            label = "`int_range:` implemented here for an op whose ODS does not declare it",
+            note = "add the trait `RustIntRange` to the op's ODS definition, or remove the `int_range:` key from `rmlir_bridge::hooks!`"
+        )]
+        pub trait IntRange {}
+    }
+
     /// `fold()` of a single-result op.
     #[diagnostic::on_unimplemented(
         message = "ODS declares `hasFolder = 1 (single result)` for `{Self}`, and Rust does not implement it",
         label = "add `fold: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ fold: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait Fold {
+    pub trait Fold: declared::Fold {
         /// The folder.
         const FOLD: FoldFn;
     }
@@ -84,7 +169,7 @@ pub mod hooks {
         label = "add `fold_many: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ fold_many: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait FoldMany {
+    pub trait FoldMany: declared::FoldMany {
         /// The folder.
         const FOLD_MANY: FoldManyFn;
     }
@@ -94,7 +179,7 @@ pub mod hooks {
         label = "add `verify: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ verify: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait Verify {
+    pub trait Verify: declared::Verify {
         /// The verifier.
         const VERIFY: VerifyFn;
     }
@@ -104,7 +189,7 @@ pub mod hooks {
         label = "add `verify_regions: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ verify_regions: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait VerifyRegions {
+    pub trait VerifyRegions: declared::VerifyRegions {
         /// The region verifier.
         const VERIFY_REGIONS: VerifyFn;
     }
@@ -114,67 +199,67 @@ pub mod hooks {
         label = "add `patterns: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ patterns: patterns!(...) }})`, or drop the declaration from the ODS"
     )]
-    pub trait Canonicalize {
+    pub trait Canonicalize: declared::Canonicalize {
         /// The patterns rooted at the op.
         const PATTERNS: &'static [PatternDef];
     }
     /// OpAsmOpInterface::getAsmResultNames.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustResultNames trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustResultNames` trait for `{Self}`, and Rust does not implement it",
         label = "add `result_names: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ result_names: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait ResultNames {
+    pub trait ResultNames: declared::ResultNames {
         /// The result namer.
         const RESULT_NAMES: ResultNamesFn;
     }
     /// InferTypeOpInterface::inferReturnTypes.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustInferTypes trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustInferTypes` trait for `{Self}`, and Rust does not implement it",
         label = "add `infer_types: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ infer_types: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait InferTypes {
+    pub trait InferTypes: declared::InferTypes {
         /// The result type inference.
         const INFER_TYPES: InferTypesFn;
     }
     /// InferTypeOpInterface::isCompatibleReturnTypes.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustInferTypesCompatible trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustInferTypesCompatible` trait for `{Self}`, and Rust does not implement it",
         label = "add `compatible_types: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ compatible_types: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait CompatibleTypes {
+    pub trait CompatibleTypes: declared::CompatibleTypes {
         /// The compatibility check.
         const COMPATIBLE_TYPES: CompatibleTypesFn;
     }
     /// CastOpInterface::areCastCompatible.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustCastCompatible trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustCastCompatible` trait for `{Self}`, and Rust does not implement it",
         label = "add `cast_compatible: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ cast_compatible: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait CastCompatible {
+    pub trait CastCompatible: declared::CastCompatible {
         /// The compatibility check.
         const CAST_COMPATIBLE: CastCompatibleFn;
     }
     /// ConditionallySpeculatable::getSpeculatability.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustSpeculatable trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustSpeculatable` trait for `{Self}`, and Rust does not implement it",
         label = "add `speculatability: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ speculatability: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait Speculatable {
+    pub trait Speculatable: declared::Speculatable {
         /// The speculatability.
         const SPECULATABILITY: SpeculatabilityFn;
     }
     /// InferIntRangeInterface::inferResultRanges.
     #[diagnostic::on_unimplemented(
-        message = "ODS declares RustIntRange trait` for `{Self}`, and Rust does not implement it",
+        message = "ODS declares the `RustIntRange` trait for `{Self}`, and Rust does not implement it",
         label = "add `int_range: ...` for this op in `rmlir_bridge::hooks!`",
         note = "the hook table generated from ODS reads every hook ODS declares; implement it with `hooks!(Op {{ int_range: your_fn }})`, or drop the declaration from the ODS"
     )]
-    pub trait IntRange {
+    pub trait IntRange: declared::IntRange {
         /// The range rule.
         const INT_RANGE: IntRangeFn;
     }
@@ -465,6 +550,34 @@ impl PassOptions {
         self.get(name)
             .map(|v| v.split(',').filter(|s| !s.is_empty()).collect())
             .unwrap_or_default()
+    }
+}
+
+/// Stops a build (as a constant's evaluation) unless `given` holds the
+/// hooks of exactly the dialects `declared`, in order: what the generated
+/// `descriptor` checks, as a dialect left out would silently not be
+/// registered.
+pub const fn check_dialect_hooks(given: &[DialectHooks], declared: &[&str]) {
+    assert!(
+        given.len() == declared.len(),
+        "the descriptor must give `DialectHooks` for every dialect the crate declares in ODS \
+         (the generated `dialects::NAMES`), or `&[]` for default hooks"
+    );
+    let mut i = 0;
+    while i < given.len() {
+        let (a, b) = (given[i].name.as_bytes(), declared[i].as_bytes());
+        let mut same = a.len() == b.len();
+        let mut k = 0;
+        while same && k < a.len() {
+            same = a[k] == b[k];
+            k += 1;
+        }
+        assert!(
+            same,
+            "the descriptor's `DialectHooks` must name the dialects the crate declares in ODS, \
+             in the order of the generated `dialects::NAMES`"
+        );
+        i += 1;
     }
 }
 

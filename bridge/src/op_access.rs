@@ -187,6 +187,7 @@ impl<'ir> Op<'ir> {
             // SAFETY: op and value are live; the access checks the op's
             // class, the value's kind and context before it stores it.
             if unsafe { set(self.raw(), index, value.raw()) } {
+                crate::ir::note_in_place_change();
                 return;
             }
         }

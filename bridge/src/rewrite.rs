@@ -52,11 +52,24 @@ impl<'ir> Rewriter<'ir> {
             inserted: SmallVec::new(),
             converter,
         };
+        let changes = super::ir::in_place_changes();
         let rewrote = rewrite(&mut rw);
         if rewrote {
             rw.finish();
         } else {
-            rw.decline();
+            let inserted_any = !rw.inserted.is_empty();
+            let kept = rw.decline();
+            // What a declining pattern changed in place cannot be undone:
+            // a bug in the pattern, reported (by the guard) at the root.
+            // Seen when an op it inserted is still used (an existing op was
+            // set to use it), or when it inserted nothing and changed an op
+            // in place (with ops inserted, their own changes do not count).
+            assert!(
+                !kept && (inserted_any || super::ir::in_place_changes() == changes),
+                "a pattern declined (returned false) after changing `{}` or an op near it in \
+                 place, which cannot be undone: change ops in place only when returning true",
+                root.name()
+            );
         }
         rewrote
     }
@@ -145,8 +158,12 @@ impl<'ir> Rewriter<'ir> {
     /// The pattern declined: its deferred changes are dropped and the ops
     /// it inserted erased again (the unused ones, last first).
     #[inline]
-    fn decline(&mut self) {
+    /// Drops the deferred changes and erases the inserted ops again; true
+    /// when one stays because it is still used (an existing op was changed
+    /// in place to use it).
+    fn decline(&mut self) -> bool {
         self.pending.clear();
+        let mut kept = false;
         while let Some(raw) = self.inserted.pop() {
             // SAFETY: the op was inserted by this match and nothing freed
             // it (deferred changes were never carried out).
@@ -155,11 +172,13 @@ impl<'ir> Rewriter<'ir> {
             };
             // SAFETY: op is live.
             if unsafe { b::rmlirOperationUsedOutside(op.raw(), true) } {
+                kept = true;
                 continue;
             }
             // SAFETY: op is live, unused, and this match's own.
             unsafe { mlirRewriterBaseEraseOp(self.base(), op.raw()) }
         }
+        kept
     }
 
     /// Creates an op like `model` with new operands and result types, before
@@ -179,14 +198,17 @@ impl<'ir> Rewriter<'ir> {
         unsafe { mlirPatternRewriterAsBase(self.raw) }
     }
 
-    /// Replaces every use of `from` with `to`.
+    /// Replaces every use of `from` with `to`, when the pattern returns
+    /// true (like every change that is not an insertion: a pattern that
+    /// declines changes nothing).
     pub fn replace_all_uses(&mut self, from: Value<'ir>, to: Value<'ir>) {
         assert!(
             from.ty().context() == to.ty().context(),
             "replacing uses with a value of another context"
         );
-        // SAFETY: both values are live; the rewriter notifies its listener.
-        unsafe { mlirRewriterBaseReplaceAllUsesWith(self.base(), from.raw(), to.raw()) }
+        let holders = self.holders(&[], &[from, to], None);
+        self.pending
+            .push(Pending::ReplaceAllUses(from.raw(), to.raw(), holders));
     }
 
     /// Moves the insertion point of [`Rewriter::insert_here`] to the start
@@ -411,6 +433,8 @@ impl<'ir> Rewriter<'ir> {
                             }
                         }
                     }
+                    // Uses of a value are inside the scope that sees it.
+                    Pending::ReplaceAllUses(..) => {}
                     Pending::MoveBefore(op, existing, _) => {
                         self.check_in_scope(Op::from_raw(op).expect("a recorded op"), false);
                         self.check_in_scope(Op::from_raw(existing).expect("a recorded op"), false);
@@ -521,6 +545,18 @@ impl<'ir> Rewriter<'ir> {
                         )
                     }
                 }
+                Pending::ReplaceAllUses(from, to, holders) => {
+                    untouched(&holders, &freed);
+                    // SAFETY: both values are live (nothing holding them was
+                    // freed); the rewriter notifies its listener.
+                    unsafe {
+                        mlirRewriterBaseReplaceAllUsesWith(
+                            mlirPatternRewriterAsBase(self.raw),
+                            from,
+                            to,
+                        )
+                    }
+                }
                 Pending::MoveBefore(op, existing, holders) => {
                     untouched(&holders, &freed);
                     // SAFETY: both ops are live (nothing holding them was
@@ -609,4 +645,6 @@ enum Pending {
     MergeBlocks(MlirBlock, MlirBlock, Vec<MlirValue>, Vec<MlirOperation>),
     /// `moveOpBefore(op, existing)`.
     MoveBefore(MlirOperation, MlirOperation, Vec<MlirOperation>),
+    /// `replaceAllUsesWith(from, to)`.
+    ReplaceAllUses(MlirValue, MlirValue, Vec<MlirOperation>),
 }

@@ -15,7 +15,7 @@
 use super::bindings as b;
 use super::error::{Error, ErrorKind};
 use super::greedy::{self, RawPattern};
-use super::guard::{caught_on_this_thread, guard};
+use super::guard::{caught_on_this_thread, guard_op};
 use super::ir::{Op, Value as RawValue, sref};
 use super::scoped::{OpRef, ScopedOp, ValueRef, value_within};
 use super::typed::OdsOp;
@@ -111,14 +111,9 @@ impl Pattern {
             changed: false,
             outcome: Outcome::Keep,
         };
-        guard(
-            &self.name,
-            || Some(op.location()),
-            (),
-            || {
-                let _ = (self.body)(OpRef::new(op, wall), &mut rewriter);
-            },
-        );
+        guard_op(&self.name, op, (), || {
+            let _ = (self.body)(OpRef::new(op, wall), &mut rewriter);
+        });
         rewriter.finish()
     }
 }

@@ -284,6 +284,8 @@ fn keep_buried(op: Op) {
 /// and the roots of the passes running on it.
 struct Graveyard {
     buried: std::cell::RefCell<Vec<MlirOperation>>,
+    /// The blocks merged away on this thread, freed with the ops.
+    blocks: std::cell::RefCell<Vec<MlirBlock>>,
     roots: std::cell::RefCell<Vec<MlirOperation>>,
     passes: std::cell::Cell<u32>,
     /// The drivers running on this thread (and user pattern callbacks).
@@ -294,6 +296,7 @@ thread_local! {
     static GRAVEYARD: Graveyard = const {
         Graveyard {
             buried: std::cell::RefCell::new(Vec::new()),
+            blocks: std::cell::RefCell::new(Vec::new()),
             roots: std::cell::RefCell::new(Vec::new()),
             passes: std::cell::Cell::new(0),
             drivers: std::cell::Cell::new(0),
@@ -309,6 +312,8 @@ thread_local! {
 pub(crate) struct PassScope {
     /// How many buried ops earlier scopes left to free.
     first_buried: usize,
+    /// How many merged-away blocks earlier scopes left to free.
+    first_block: usize,
 }
 
 impl PassScope {
@@ -318,6 +323,7 @@ impl PassScope {
             g.roots.borrow_mut().push(root.raw());
             PassScope {
                 first_buried: g.buried.borrow().len(),
+                first_block: g.blocks.borrow().len(),
             }
         })
     }
@@ -341,6 +347,21 @@ impl Drop for PassScope {
                 // frees it), holds no references, and was buried once (a
                 // second erase finds it in no block); its pass has returned.
                 unsafe { mlirOperationDestroy(op) };
+            }
+            let blocks: Vec<MlirBlock> = g.blocks.borrow_mut().drain(self.first_block..).collect();
+            for block in blocks {
+                // SAFETY: a merged-away block lives until freed here.
+                let used = unsafe {
+                    (0..mlirBlockGetNumArguments(block)).any(|i| {
+                        !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirBlockGetArgument(block, i)))
+                    })
+                };
+                // One whose argument the pass used again is leaked.
+                if !used {
+                    // SAFETY: detached (no region frees it), empty, its
+                    // pass has returned.
+                    unsafe { mlirBlockDestroy(block) };
+                }
             }
         });
     }
@@ -394,6 +415,75 @@ pub fn inline_block_before<'ir>(
         // SAFETY: op is live, in `block`; `before` is live, in a block
         // outside `block` (checked above).
         unsafe { mlirOperationMoveBefore(op.raw(), before.raw()) };
+    }
+}
+
+/// Moves the ops of `source` to the end of `dest`, the uses of its
+/// arguments replaced by `args` (one value of each argument's type, defined
+/// outside it), and erases `source`, for a pass body: what MLIR's
+/// `mergeBlocks` does (a block's lone successor folded into it, say).
+/// Panics (a bug in the pass, reported at the op by the guard) unless both
+/// blocks are in the IR `ir` gives (the regions of its root included),
+/// distinct, `source` has no predecessors and does not hold `dest`, and the
+/// values fit its arguments. The erased block is freed when the pass
+/// returns, so a handle to it stays readable (it is in no region).
+pub fn merge_blocks<'ir>(
+    ir: &Ir,
+    source: super::region::Block<'ir>,
+    dest: super::region::Block<'ir>,
+    args: &[Value<'ir>],
+) {
+    assert!(
+        !DriverRoots::running(),
+        "merging blocks with `walk` while a driver runs (use the pattern's rewriter)"
+    );
+    let root = ir.root();
+    let inside = |b: super::region::Block<'ir>| {
+        b.parent_op().is_some_and(|owner| {
+            // SAFETY: the root and the block's owner are live.
+            let under =
+                unsafe { super::bindings::rmlirOperationIsProperAncestor(root.raw(), owner.raw()) };
+            owner == root || under
+        })
+    };
+    assert!(
+        inside(source) && inside(dest),
+        "merging blocks outside the IR given"
+    );
+    let raw_args: Vec<MlirValue> = args.iter().map(|v| v.raw()).collect();
+    // SAFETY: both blocks and the values are live.
+    let can = unsafe {
+        super::bindings::rmlirCanMergeBlocks(
+            source.raw(),
+            dest.raw(),
+            raw_args.as_ptr(),
+            raw_args.len() as isize,
+        )
+    };
+    assert!(
+        can,
+        "merging a block with predecessors, into itself or a block it holds, or with \
+         arguments that the values given do not match (count and types)"
+    );
+    for (i, v) in args.iter().enumerate() {
+        // SAFETY: the argument and the value are live, of the same type and
+        // context (checked above).
+        unsafe { mlirValueReplaceAllUsesOfWith(source.argument(i).raw(), v.raw()) };
+    }
+    for op in block_ops(source) {
+        // SAFETY: op is live, in `source`; `dest` is live and not in
+        // `source` (checked above): the op leaves its block for the end of
+        // `dest`.
+        unsafe {
+            mlirOperationRemoveFromParent(op.raw());
+            mlirBlockAppendOwnedOperation(dest.raw(), op.raw());
+        }
+    }
+    // SAFETY: `source` is live, empty, without predecessors, in a region;
+    // detached, it is owned here.
+    unsafe { mlirBlockDetach(source.raw()) };
+    if GRAVEYARD.with(|g| g.passes.get() > 0) {
+        GRAVEYARD.with(|g| g.blocks.borrow_mut().push(source.raw()));
     }
 }
 

@@ -49,6 +49,10 @@ config.substitutions.append(("%bridge-cpp", os.path.join(root, "bridge", "cpp"))
 config.substitutions.append(
     ("%toy-opt", f"{llvm}/bin/mlir-opt --load-dialect-plugin={toy} --load-pass-plugin={toy}")
 )
+# %fault-opt: stock mlir-opt with the test dialect whose Rust hooks are
+# wrong on purpose (tests/fault-dialect).
+fault = os.path.join(bin_dir, "libfault_dialect.so")
+config.substitutions.append(("%fault-opt", f"{llvm}/bin/mlir-opt --load-dialect-plugin={fault}"))
 # %upstream-mlir-opt: stock mlir-opt alone (for differential tests).
 config.substitutions.append(("%upstream-mlir-opt", f"{llvm}/bin/mlir-opt"))
 # %to-upstream / %from-upstream: rename our dialects to upstream's and back.

@@ -15,6 +15,11 @@
 //!          --load-pass-plugin=libtoy_dialect.so \
 //!          --pass-pipeline='builtin.module(canonicalize,convert-toy-to-arith)' in.mlir
 //! ```
+//!
+//! The hook table and the ODS agree, both ways: a hook implemented in
+//! `hooks!` that ODS does not declare (MLIR would never call it), and a
+//! hook ODS declares that Rust leaves out, are compile errors that say
+//! what to add (`scripts/dialect-outside-check.sh` makes both edits).
 
 #![deny(unsafe_code)]
 

@@ -655,3 +655,50 @@ fn walk_moves_an_op_within_the_ir_it_is_given() {
     );
     assert!(module.as_operation().verify(), "{text}");
 }
+
+#[test]
+fn walk_merges_a_block_into_another_within_the_ir_it_is_given() {
+    use rmlir_bridge::walk;
+    let context = toy_dialect::new_context();
+    let source = "func.func @f(%x: i64) -> i64 {
+           %n = toy.neg %x
+           cf.br ^bb1(%n : i64)
+         ^bb1(%y: i64):
+           %m = toy.mul %y, %y
+           return %m : i64
+         }";
+    let mut module = Module::parse(&context, source).expect("parses");
+    let mut other = Module::parse(&context, source).expect("parses");
+    {
+        let ir = Ir::from_melior(&mut module);
+        let other_ir = Ir::from_melior(&mut other);
+        let neg = walk::collect(ir.root(), |o| o.isa::<NegOp>())[0];
+        let (block, next) = block_and_next(neg).expect("two blocks");
+        let br = block.terminator().expect("a branch");
+        let arg = br.operand(0);
+        let foreign = walk::collect(other_ir.root(), |o| o.isa::<NegOp>())[0];
+        let (foreign_block, _) = block_and_next(foreign).expect("two blocks");
+        let refused =
+            |f: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+        // Still a predecessor (the branch), a block of other IR, a value
+        // missing for the argument, into itself: refused, nothing changed.
+        assert!(refused(&|| walk::merge_blocks(&ir, next, block, &[arg])));
+        walk::erase(&ir, br);
+        assert!(refused(&|| walk::merge_blocks(
+            &ir,
+            next,
+            foreign_block,
+            &[arg]
+        )));
+        assert!(refused(&|| walk::merge_blocks(&ir, next, block, &[])));
+        assert!(refused(&|| walk::merge_blocks(&ir, block, block, &[])));
+        walk::merge_blocks(&ir, next, block, &[arg]);
+        // The merged-away block is in no region; its handle still reads.
+        assert!(next.parent_op().is_none());
+    }
+    let out = module.as_operation().to_string();
+    assert!(!out.contains("cf.br") && !out.contains("^bb1"), "{out}");
+    assert!(out.contains("toy.mul %0, %0"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+    assert!(other.as_operation().verify());
+}

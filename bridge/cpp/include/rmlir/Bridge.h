@@ -257,6 +257,18 @@ MLIR_CAPI_EXPORTED bool rmlirBridgeInstallHooks(const RmlirHooks *hooks,
                                                 const MlirStringRef *dialects,
                                                 intptr_t numDialects);
 
+/*===------------------------- Caught panics ----------------------------===*/
+
+/// Marks `op` as one a Rust hook panicked on (the panic already reported):
+/// the bridge's hooks skip it from now on, so the report is not repeated
+/// (a greedy driver asks again every iteration), and it fails
+/// verification, so that the pass that ran the hook fails even where the
+/// hook had no way to say so (a fold under upstream's canonicalize).
+MLIR_CAPI_EXPORTED void rmlirBridgeMarkPanicked(MlirOperation op);
+
+/// True when `op` was marked by rmlirBridgeMarkPanicked.
+MLIR_CAPI_EXPORTED bool rmlirBridgeIsPanicked(MlirOperation op);
+
 /*===-------------------------- Registration -----------------------------===*/
 
 /// Registers every pass of a table (hooks->numPasses) with MLIR's global

@@ -108,6 +108,11 @@ struct OpModelTraits {
 void registerOpModel(const void *impl, OpModelTraits traits);
 void unregisterOpModel(const void *impl);
 
+/// True when a Rust hook panicked on `op` (rmlirBridgeMarkPanicked): its
+/// verification fails, without a second report. One relaxed load until a
+/// panic is caught.
+bool failsForPanic(mlir::Operation *op);
+
 /// MLIR's RegisteredOperationName::Model<OpT>, with hasTrait answered from
 /// a TraitSet of OpT's trait ids.
 template <typename OpT>
@@ -152,6 +157,8 @@ public:
     model.printAssembly(op, printer, name);
   }
   llvm::LogicalResult verifyInvariants(mlir::Operation *op) final {
+    if (LLVM_UNLIKELY(failsForPanic(op)))
+      return mlir::failure();
     return model.verifyInvariants(op);
   }
   llvm::LogicalResult verifyRegionInvariants(mlir::Operation *op) final {

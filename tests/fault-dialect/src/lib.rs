@@ -1,0 +1,53 @@
+//! `fault`: a test-only dialect on `rmlir-bridge` whose Rust hooks are
+//! wrong on purpose, one bug per op: a folder that panics, a folder that
+//! returns its op's own result without changing the op (MLIR would take it
+//! for an in-place fold and fold it again forever), a pattern that panics,
+//! and a pattern that changes its op in place and then declines. The lit
+//! test `tests/lit/bridge/faults.mlir` loads the plugin into stock
+//! `mlir-opt` and checks that each bug is reported once, at its op, and
+//! fails the run, never hangs or crashes it.
+
+#![deny(unsafe_code)]
+
+use rmlir_bridge::ir::{Attr, Op};
+use rmlir_bridge::model::{Descriptor, Folded};
+use rmlir_bridge::rewrite::Rewriter;
+use rmlir_bridge::{hooks, patterns};
+
+// `ods`, `ops`, `registry` and `dialects`: what the build script generated.
+rmlir_bridge::include_generated!();
+
+use ods::fault::{PanicFoldOp, PanicPatternOp, SelfFoldOp, TouchDeclineOp};
+
+hooks!(PanicFoldOp {
+    fold: panicking_fold
+});
+hooks!(SelfFoldOp {
+    fold: own_result_fold
+});
+hooks!(PanicPatternOp {
+    patterns: patterns!(PanicPatternOp: "FaultPanic" => panicking_pattern / 1),
+});
+hooks!(TouchDeclineOp {
+    patterns: patterns!(TouchDeclineOp: "FaultTouchDecline" => touching_decline / 1),
+});
+
+fn panicking_fold<'ir>(_: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
+    panic!("a deliberate panic in a folder")
+}
+
+fn own_result_fold<'ir>(op: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
+    Some(Folded::Value(op.result(0)))
+}
+
+fn panicking_pattern<'ir>(_: Op<'ir>, _: &mut Rewriter<'ir>) -> bool {
+    panic!("a deliberate panic in a pattern")
+}
+
+fn touching_decline<'ir>(op: Op<'ir>, _: &mut Rewriter<'ir>) -> bool {
+    op.set_discardable_attr("fault.touched", op.context().unit_attr());
+    false
+}
+
+/// What this crate hands the bridge.
+pub static DESCRIPTOR: Descriptor = dialects::descriptor(&[]);
