@@ -45,7 +45,7 @@ pub fn opt_main(args: &[String]) -> i32 {
 }
 
 rmlir_bridge::export_plugin!(
-    crate::registry::DESCRIPTOR,
+    crate::registry::DESCRIPTOR as rmlirDescriptor__rarith,
     [
         rarith => mlirGetDialectHandle__rarith__,
         rshape => mlirGetDialectHandle__rshape__,

@@ -127,8 +127,7 @@ where
     F: for<'c> Fn(&mut PassScope<'c>) -> Result<(), Error> + Send + Sync + 'static,
 {
     crate::dialects::register_passes();
-    let first_id = crate::registry::DESCRIPTOR.passes.len() as u32;
-    crate::ffi::user_passes::register(first_id, argument, description, Box::new(body))
+    crate::ffi::user_passes::register(argument, description, Box::new(body))
 }
 
 /// Registers a pass written in safe Rust under `argument` that takes the
@@ -199,8 +198,7 @@ where
     F: for<'c> Fn(&mut PassScope<'c>, &O) -> Result<(), Error> + Send + Sync + 'static,
 {
     crate::dialects::register_passes();
-    let first_id = crate::registry::DESCRIPTOR.passes.len() as u32;
-    crate::ffi::user_passes::register_with_options::<O, F>(first_id, argument, description, body)
+    crate::ffi::user_passes::register_with_options::<O, F>(argument, description, body)
 }
 
 pub use crate::ffi::user_passes::{OptionKind, OptionValue, PassOptionSet, PassOptions, PassScope};

@@ -14,15 +14,16 @@ pub fn behaviours() -> &'static [OpBehaviour] {
 
 include!(concat!(env!("OUT_DIR"), "/ods_wiring.rs"));
 
-/// The dense id of an op name (its index in [`ODS_OPS`]).
+/// The id of an op name (`ID_BASE << 16 |` its index in [`ODS_OPS`]).
 pub fn op_id(name: &str) -> Option<u32> {
-    crate::ffi::model::op_id(ODS_OPS, name)
+    crate::ffi::model::op_id(ODS_OPS, name).map(|i| ID_BASE << 16 | i)
 }
 
 /// What rmlir hands the FFI layer: its ops' hooks, its dialects' hooks,
 /// its type rules and its passes.
 pub static DESCRIPTOR: Descriptor = Descriptor {
     library: env!("RMLIR_DIALECT_LIBRARY"),
+    id_base: ID_BASE,
     ops: ODS_OPS,
     behaviours: GENERATED_BEHAVIOURS,
     dialects: &[
@@ -55,7 +56,7 @@ mod tests {
     fn ods_table_is_sorted_so_ids_are_binary_searchable() {
         assert!(ODS_OPS.windows(2).all(|w| w[0].name < w[1].name));
         for (i, op) in ODS_OPS.iter().enumerate() {
-            assert_eq!(op_id(op.name), Some(i as u32));
+            assert_eq!(op_id(op.name), Some(ID_BASE << 16 | i as u32));
         }
         assert_eq!(op_id("rarith.nonexistent"), None);
     }

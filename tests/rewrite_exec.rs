@@ -26,6 +26,7 @@ use melior::ir::Module;
 use rmlir::ffi::exec::{Jit, OptLevel, Scalar};
 use rmlir::ffi::guard::caught_panics;
 use rmlir::ffi::hooks::activity;
+use rmlir::ffi::typed::id_index;
 use rmlir::registry::ODS_OPS;
 use std::collections::BTreeMap;
 
@@ -766,11 +767,11 @@ fn fired() -> Vec<(String, u64)> {
     let mut out: Vec<(String, u64)> = act
         .rewrites
         .iter()
-        .filter(|(_, op, _)| ODS_OPS[*op as usize].name.starts_with("rarith."))
+        .filter(|(_, op, _)| ODS_OPS[id_index(*op)].name.starts_with("rarith."))
         .map(|(name, _, n)| (name.to_string(), *n))
         .collect();
     for (op, n) in act.folds {
-        let o = &ODS_OPS[op as usize];
+        let o = &ODS_OPS[id_index(op)];
         if (o.name.starts_with("rarith.") || RSHAPE_FOLDS.contains(&o.name)) && o.has_folder {
             out.push((format!("fold {}", o.name), n));
         }

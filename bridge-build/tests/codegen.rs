@@ -98,10 +98,16 @@ fn generated_code_names_the_bridge_absolutely_and_the_crate_by_its_paths() {
     assert!(wiring.contains("..::rmlir_bridge::model::NO_HOOKS"));
     let table = ods::op_table(&dialects);
     assert!(table.contains("pub const ODS_OPS: &[::rmlir_bridge::model::OpDecl]"));
-    // Ids are the indices of the sorted table.
-    assert!(
-        typed.contains("const ID: u32 = 1;\n        const NAME: &'static str = \"toy.clamp\";")
-    );
+    // Ids are the indices of the sorted table, above the crate's id base
+    // (a hash of its dialect names, in 1..=0x7FFE, the same every build).
+    let base = ods::id_base(&dialects);
+    assert!((1..=0x7FFE).contains(&base));
+    assert_eq!(base, ods::id_base(&[toy()]));
+    assert!(table.contains(&format!("pub const ID_BASE: u32 = {base};")));
+    let clamp = base << 16 | 1;
+    assert!(typed.contains(&format!(
+        "const ID: u32 = {clamp};\n        const NAME: &'static str = \"toy.clamp\";"
+    )));
 }
 
 #[test]
@@ -125,9 +131,10 @@ fn each_op_gets_a_scoped_view_with_the_same_getters() {
             "pub fn result_value(self) -> ValueRef<'s> {\n            self.0.__result(0)"
         )
     );
-    assert!(view.contains(
-        "pub fn hi(self) -> Option<Attribute<'s>> {\n            self.0.__ods_attr(1, 1, \"hi\")"
-    ));
+    let clamp = ods::id_base(&[toy()]) << 16 | 1;
+    assert!(view.contains(&format!(
+        "pub fn hi(self) -> Option<Attribute<'s>> {{\n            self.0.__ods_attr({clamp}, 1, \"hi\")"
+    )));
 }
 
 #[test]
@@ -276,10 +283,21 @@ fn the_glue_names_each_dialect_and_exports_the_plugin() {
         glue.contains("pub fn toy_dialect_handle() -> ::mlir_sys::MlirDialectHandle"),
         "{glue}"
     );
+    // The descriptor is exported under a name of the crate's own, so that
+    // crates with dialects of their own link into one library or program.
     assert!(
-        glue.contains("::rmlir_bridge::export_plugin!(crate::DESCRIPTOR, [toy => mlirGetDialectHandle__toy__]);"),
+        glue.contains("::rmlir_bridge::export_plugin!(crate::DESCRIPTOR as rmlirDescriptor__toy, [toy => mlirGetDialectHandle__toy__]);"),
         "{glue}"
     );
+    // Every dialect the ODS declares, and their default hooks for `&[]`.
+    assert!(
+        glue.contains("pub const NAMES: &[&str] = &[\"toy\"];"),
+        "{glue}"
+    );
+    assert!(
+        glue.contains("let dialects = if dialects.is_empty() { DEFAULT_HOOKS } else { dialects };")
+    );
+    assert!(glue.contains("::rmlir_bridge::model::check_dialect_hooks(dialects, NAMES);"));
 }
 
 #[test]

@@ -651,20 +651,6 @@ static void registerRustPass(const RmlirHooks *hooks, RmlirPassDesc desc) {
   });
 }
 
-extern "C" void rmlirBridgeRegisterPasses(const RmlirHooks *hooks) {
-  // Once per table, thread-safely: the pass registry is a global map that
-  // concurrent registration corrupts.
-  static std::mutex mutex;
-  static llvm::SmallVector<const RmlirHooks *, 4> done;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (llvm::is_contained(done, hooks))
-    return;
-  done.push_back(hooks);
-  intptr_t n = hooks->numPasses();
-  for (intptr_t i = 0; i < n; ++i)
-    registerRustPass(hooks, hooks->passDesc(i));
-}
-
 extern "C" void rmlirBridgeRegisterPass(const RmlirHooks *hooks,
                                         RmlirPassDesc desc) {
   // Serialized by the caller (Rust holds a lock): the registry is a global

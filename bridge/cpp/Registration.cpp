@@ -1,8 +1,9 @@
 //===- Registration.cpp - plugin entry halves and the opt driver ----------===//
 //
 // An opt driver's main: upstream's MlirOptMain with everything registered.
-// The dialects and passes come from the Rust hook table given: no dialect is
-// named here. (The plugin entry points are all Rust: bridge/src/plugin.rs.)
+// The dialects come from the Rust hook table given (Rust registered its
+// passes before): no dialect is named here. (The plugin entry points are all
+// Rust: bridge/src/plugin.rs.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +24,6 @@ extern "C" int rmlirBridgeOptMain(const RmlirHooks *hooks, int argc,
   registerAllExtensions(registry);
   registerAllPasses();
   hooks->registerDialects(wrap(&registry));
-  rmlirBridgeRegisterPasses(hooks);
   std::string heading(title.data, title.length);
   heading += "\n";
   return asMainReturnCode(MlirOptMain(argc, argv, heading, registry));

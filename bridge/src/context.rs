@@ -52,7 +52,7 @@ upstream_handles!(
 /// Adds the descriptor's dialects to a melior dialect registry.
 pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegistry) {
     install(descriptor);
-    super::hooks::insert_dialects(registry.to_raw());
+    super::hooks::insert_dialects_of(descriptor, registry.to_raw());
 }
 
 /// Registers every pass of the descriptor with MLIR's global pass registry
@@ -60,8 +60,19 @@ pub fn register_dialects(descriptor: &'static Descriptor, registry: &DialectRegi
 pub fn register_passes(descriptor: &'static Descriptor) {
     install(descriptor);
     let _writing = pass_registry_write();
-    // SAFETY: the hook table is installed; registration is idempotent.
-    unsafe { b::rmlirBridgeRegisterPasses(super::hooks::table()) }
+    super::hooks::register_passes_of(descriptor);
+}
+
+/// Adds the descriptor's dialects to `context` (a melior context made by
+/// another crate's `new_context`, say rmlir's) and loads them, and
+/// registers its passes: a crate's own dialect next to rmlir's in one Rust
+/// process, served by the same bridge.
+pub fn add_to_context(descriptor: &'static Descriptor, context: &melior::Context) {
+    let registry = DialectRegistry::new();
+    register_dialects(descriptor, &registry);
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_passes(descriptor);
 }
 
 /// MLIR's pass registry is a plain global map: a registration while another
@@ -84,7 +95,7 @@ pub fn pass_registry_write() -> std::sync::RwLockWriteGuard<'static, ()> {
 /// the descriptor's; `title` heads its `--help`. Returns the process exit
 /// code.
 pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -> i32 {
-    install(descriptor);
+    register_passes(descriptor);
     let owned: Vec<std::ffi::CString> = args
         .iter()
         .map(|a| std::ffi::CString::new(a.as_str()).expect("argument without NUL"))

@@ -9,6 +9,7 @@ use super::guard::{guard, guard_op};
 use super::ir::{self, Attr, Context, Detached, Location, Op, Type, Value};
 use super::model::{Descriptor, Folded, OpBehaviour, PassDef, PassOptions, PatternDef};
 use super::rewrite::Rewriter;
+use super::typed::{MAX_TABLES, id_index, table_of};
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::sync::OnceLock;
@@ -17,7 +18,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The raw op id for "unknown op".
 const NO_OP: u32 = u32::MAX;
 
-/// The installed descriptor, with the pattern numbering derived from it.
+/// An installed descriptor, with the pattern numbering derived from it.
+/// Its ops, patterns and passes have ids `id_base << 16 | index`; ids with
+/// [`USER`] set are those of the Rust API's patterns and passes.
 struct Installed {
     descriptor: &'static Descriptor,
     /// The C API handle of each of the descriptor's dialects, as its
@@ -31,7 +34,13 @@ struct Installed {
     folds: Vec<AtomicU64>,
     /// Per pattern id, how many times it rewrote.
     rewrites: Vec<AtomicU64>,
+    /// Whether its passes are registered with MLIR.
+    passes_registered: std::sync::Once,
 }
+
+/// The bit of the pattern and pass ids of the Rust API's patterns and
+/// passes (`user_patterns`, `user_passes`): no op id base reaches it.
+pub(crate) const USER: u32 = 1 << 31;
 
 /// How often each Rust hook changed the IR in this process: per op, its
 /// successful folds; per pattern, its rewrites. One relaxed atomic add per
@@ -44,29 +53,44 @@ pub struct Activity {
     pub rewrites: Vec<(&'static str, u32, u64)>,
 }
 
-/// The counts so far (empty before [`install`]).
+/// The counts so far, of every installed descriptor (empty before
+/// [`install`]).
 pub fn activity() -> Activity {
-    let Some(i) = INSTALLED.get() else {
-        return Activity::default();
-    };
-    let folds = i
-        .folds
-        .iter()
-        .enumerate()
-        .map(|(id, n)| (id as u32, n.load(Ordering::Relaxed)))
-        .collect();
-    let mut rewrites = Vec::with_capacity(i.patterns.len());
-    for (op, b) in i.descriptor.behaviours.iter().enumerate() {
-        let first = i.first_pattern[op] as usize;
-        for (k, p) in b.patterns.iter().enumerate() {
-            let n = i.rewrites[first + k].load(Ordering::Relaxed);
-            rewrites.push((p.name, op as u32, n));
+    let mut activity = Activity::default();
+    for i in all_installed() {
+        let id = |index: usize| i.descriptor.id_base << 16 | index as u32;
+        activity.folds.extend(
+            i.folds
+                .iter()
+                .enumerate()
+                .map(|(op, n)| (id(op), n.load(Ordering::Relaxed))),
+        );
+        for (op, b) in i.descriptor.behaviours.iter().enumerate() {
+            let first = i.first_pattern[op] as usize;
+            for (k, p) in b.patterns.iter().enumerate() {
+                let n = i.rewrites[first + k].load(Ordering::Relaxed);
+                activity.rewrites.push((p.name, id(op), n));
+            }
         }
     }
-    Activity { folds, rewrites }
+    activity
 }
 
-static INSTALLED: OnceLock<Installed> = OnceLock::new();
+/// The installed descriptors, in the slots of their op tables
+/// (`typed::install_op_table`).
+static INSTALLED: [OnceLock<Installed>; MAX_TABLES] = [const { OnceLock::new() }; MAX_TABLES];
+
+/// Every installed descriptor.
+fn all_installed() -> impl Iterator<Item = &'static Installed> {
+    INSTALLED.iter().filter_map(OnceLock::get)
+}
+
+/// The descriptor an op, pattern or pass id belongs to, and the id's index.
+#[inline(always)]
+fn installed_of(id: u32) -> Option<(&'static Installed, usize)> {
+    let (slot, _) = table_of(id)?;
+    Some((INSTALLED[slot].get()?, id_index(id)))
+}
 
 /// A dialect's C API handle: a pointer to static registration hooks.
 struct DialectHandle(MlirDialectHandle);
@@ -173,20 +197,34 @@ fn dialect_library_candidates(built: &str) -> Vec<std::path::PathBuf> {
     candidates
 }
 
-/// The C API handle of the installed descriptor's dialect `namespace`.
+/// The C API handle of the installed dialect `namespace`.
 pub(crate) fn dialect_handle(namespace: &str) -> Option<MlirDialectHandle> {
-    let i = installed();
-    let index = i
-        .descriptor
-        .dialects
-        .iter()
-        .position(|d| d.name == namespace)?;
-    Some(i.dialect_handles[index].0)
+    all_installed().find_map(|i| {
+        let index = i
+            .descriptor
+            .dialects
+            .iter()
+            .position(|d| d.name == namespace)?;
+        Some(i.dialect_handles[index].0)
+    })
 }
 
-/// Adds every dialect of the installed descriptor to `registry`.
+/// Adds the dialects of `descriptor` (installed) to `registry`.
+pub(crate) fn insert_dialects_of(descriptor: &'static Descriptor, registry: MlirDialectRegistry) {
+    for i in all_installed().filter(|i| std::ptr::eq(i.descriptor, descriptor)) {
+        insert_handles(i, registry);
+    }
+}
+
+/// Adds every installed dialect to `registry`.
 pub(crate) fn insert_dialects(registry: MlirDialectRegistry) {
-    for handle in &installed().dialect_handles {
+    for i in all_installed() {
+        insert_handles(i, registry);
+    }
+}
+
+fn insert_handles(i: &Installed, registry: MlirDialectRegistry) {
+    for handle in &i.dialect_handles {
         // SAFETY: the handle is a live static; the registry is live for the
         // caller's call.
         unsafe { mlirDialectHandleInsertDialect(handle.0, registry) };
@@ -202,24 +240,16 @@ extern "C" fn register_dialects(registry: MlirDialectRegistry) {
     );
 }
 
-/// The op table of the installed descriptor (empty before [`install`]).
-pub(crate) fn op_decls() -> &'static [super::model::OpDecl] {
-    INSTALLED.get().map_or(&[], |i| i.descriptor.ops)
-}
-
-/// The installed descriptor (a hook runs only after [`install`]).
-fn installed() -> &'static Installed {
-    INSTALLED
-        .get()
-        .expect("rmlir: hook table used before install()")
-}
-
+#[inline(always)]
 fn behaviour(id: u32) -> Option<&'static OpBehaviour> {
-    installed().descriptor.behaviours.get(id as usize)
+    let (i, index) = installed_of(id)?;
+    i.descriptor.behaviours.get(index)
 }
 
-fn passes() -> &'static [PassDef] {
-    installed().descriptor.passes
+/// The descriptor pass of id `id`.
+fn pass(id: u32) -> Option<&'static PassDef> {
+    let (i, index) = installed_of(id)?;
+    i.descriptor.passes.get(index)
 }
 
 extern "C" fn op_id(name: MlirStringRef) -> u32 {
@@ -229,8 +259,7 @@ extern "C" fn op_id(name: MlirStringRef) -> u32 {
         NO_OP,
         || {
             // SAFETY: the bridge passes an op name that lives for the call.
-            super::model::op_id(installed().descriptor.ops, unsafe { ir::from_sref(name) })
-                .unwrap_or(NO_OP)
+            super::typed::id_by_name(unsafe { ir::from_sref(name) }).unwrap_or(NO_OP)
         },
     )
 }
@@ -314,7 +343,7 @@ extern "C" fn fold(
         check_in_place(op, out, changes);
         true
     });
-    if folded && let Some(n) = INSTALLED.get().and_then(|i| i.folds.get(id as usize)) {
+    if folded && let Some(n) = installed_of(id).and_then(|(i, index)| i.folds.get(index)) {
         n.fetch_add(1, Ordering::Relaxed);
     }
     folded
@@ -366,8 +395,13 @@ extern "C" fn canonicalization_patterns(
         || None,
         0,
         || {
-            let Some(b) = behaviour(id) else { return 0 };
-            let first = installed().first_pattern[id as usize];
+            let Some((i, index)) = installed_of(id) else {
+                return 0;
+            };
+            let Some(b) = i.descriptor.behaviours.get(index) else {
+                return 0;
+            };
+            let first = i.descriptor.id_base << 16 | i.first_pattern[index];
             // SAFETY: the bridge passes room for `capacity` descriptors.
             let out = unsafe { out_slice(out, capacity) };
             for ((i, p), slot) in b.patterns.iter().enumerate().zip(out) {
@@ -399,8 +433,7 @@ extern "C" fn dialect_canonicalization_patterns(
             let dialect = unsafe { ir::from_sref(dialect) };
             // SAFETY: the bridge passes room for `capacity` descriptors.
             let out = unsafe { out_slice(out, capacity) };
-            let first = installed().patterns.len() as u32;
-            super::user_patterns::dialect_patterns(dialect, first, out) as isize
+            super::user_patterns::dialect_patterns(dialect, USER, out) as isize
         },
     )
 }
@@ -415,13 +448,18 @@ extern "C" fn match_and_rewrite(
         return false;
     };
     guard_op("matchAndRewrite", op, false, || {
-        let table = installed();
-        let Some(p) = table.patterns.get(pattern as usize) else {
-            let index = (pattern as usize).wrapping_sub(table.patterns.len());
+        if pattern & USER != 0 {
+            let index = (pattern & !USER) as usize;
             return super::user_patterns::match_and_rewrite(index, op, rewriter);
+        }
+        let Some((table, index)) = installed_of(pattern) else {
+            return false;
+        };
+        let Some(p) = table.patterns.get(index) else {
+            return false;
         };
         let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
-        if rewrote && let Some(n) = table.rewrites.get(pattern as usize) {
+        if rewrote && let Some(n) = table.rewrites.get(index) {
             n.fetch_add(1, Ordering::Relaxed);
         }
         rewrote
@@ -680,7 +718,9 @@ extern "C" fn transform_type(name: MlirStringRef, ty: MlirType) -> MlirType {
         || {
             // SAFETY: the bridge passes a transformer name that lives for the call.
             let name = unsafe { ir::from_sref(name) };
-            (installed().descriptor.type_transform)(name, ty).map_or(null, Type::raw)
+            all_installed()
+                .find_map(|i| (i.descriptor.type_transform)(name, ty))
+                .map_or(null, Type::raw)
         },
     )
 }
@@ -711,8 +751,7 @@ extern "C" fn materialize_constant(
         || {
             // SAFETY: the bridge passes the dialect namespace for the call.
             let dialect = unsafe { ir::from_sref(dialect) };
-            let hooks = installed().descriptor.dialects.iter();
-            let op = hooks
+            let op = dialects()
                 .filter(|d| d.name == dialect)
                 .find_map(|d| (d.materialize_constant)(value, ty, loc));
             op.map_or(null, Detached::into_owned_raw)
@@ -742,13 +781,14 @@ extern "C" fn llvm_conversion_patterns(
     )
 }
 
+/// The hooks of every installed dialect.
+fn dialects() -> impl Iterator<Item = &'static super::model::DialectHooks> {
+    all_installed().flat_map(|i| i.descriptor.dialects)
+}
+
 /// The hooks of the dialect with namespace `namespace`.
 fn dialect_named(namespace: &str) -> Option<&'static super::model::DialectHooks> {
-    installed()
-        .descriptor
-        .dialects
-        .iter()
-        .find(|d| d.name == namespace)
+    dialects().find(|d| d.name == namespace)
 }
 
 /// The hooks of the dialect of op `name`.
@@ -920,25 +960,46 @@ extern "C" fn verify_operation_attribute(
         // SAFETY: the bridge passes the dialect namespace and attribute
         // name for the duration of the call.
         let (dialect, name) = unsafe { (ir::from_sref(dialect), ir::from_sref(name)) };
-        let hooks = installed().descriptor.dialects.iter();
-        hooks
+        dialects()
             .filter(|d| d.name == dialect)
             .filter_map(|d| d.verify_operation_attribute)
             .all(|verify| verify(op, name, value))
     })
 }
 
-extern "C" fn num_passes() -> isize {
-    passes().len() as isize
+/// Registers the passes of `descriptor` (installed) with MLIR's global pass
+/// registry, once; the caller holds the registry's lock for writing.
+pub(crate) fn register_passes_of(descriptor: &'static Descriptor) {
+    for i in all_installed().filter(|i| std::ptr::eq(i.descriptor, descriptor)) {
+        register_installed_passes(i);
+    }
 }
 
-extern "C" fn pass_desc(index: isize) -> b::RmlirPassDesc {
-    let p = &passes()[index as usize];
+/// Registers the passes of every installed descriptor (what a pass plugin
+/// registers), once each; the caller holds the registry's lock for writing.
+pub(crate) fn register_all_passes() {
+    for i in all_installed() {
+        register_installed_passes(i);
+    }
+}
+
+fn register_installed_passes(i: &'static Installed) {
+    i.passes_registered.call_once(|| {
+        for (index, p) in i.descriptor.passes.iter().enumerate() {
+            let desc = pass_desc(i.descriptor.id_base << 16 | index as u32, p);
+            // SAFETY: the table is this library's, 'static; the strings and
+            // dependent dialects of the description are 'static.
+            unsafe { b::rmlirBridgeRegisterPass(&HOOKS, desc) };
+        }
+    });
+}
+
+fn pass_desc(id: u32, p: &'static PassDef) -> b::RmlirPassDesc {
     // A panicking list of dependent dialects is reported, and taken as none.
     let deps = guard(p.argument, || None, Vec::new(), p.dependent_dialects);
     let deps: &'static [MlirDialectHandle] = Box::leak(deps.into_boxed_slice());
     b::RmlirPassDesc {
-        passId: index as u32,
+        passId: id,
         argument: ir::sref(p.argument),
         description: ir::sref(p.description),
         opName: ir::sref(p.op_name),
@@ -959,9 +1020,14 @@ extern "C" fn check_pass_options(
         "pass options",
         || None,
         Err("the option check panicked".to_owned()),
-        || match passes().get(id as usize) {
-            Some(p) => PassOptions::parse(text, p.options).map(|_| ()),
-            None => super::user_passes::check_options(id as usize - passes().len(), text),
+        || {
+            if id & USER != 0 {
+                return super::user_passes::check_options((id & !USER) as usize, text);
+            }
+            match pass(id) {
+                Some(p) => PassOptions::parse(text, p.options).map(|_| ()),
+                None => Err("no such pass".to_owned()),
+            }
         },
     );
     match checked {
@@ -985,8 +1051,11 @@ extern "C" fn run_pass(id: u32, op: MlirOperation, options: MlirStringRef) -> bo
     let _scope = super::walk::PassScope::enter(op);
     // SAFETY: the bridge passes the option text for the duration of the call.
     let text = unsafe { ir::from_sref(options) };
-    let Some(p) = passes().get(id as usize) else {
-        return super::user_passes::run(id as usize - passes().len(), op, text);
+    if id & USER != 0 {
+        return super::user_passes::run((id & !USER) as usize, op, text);
+    }
+    let Some(p) = pass(id) else {
+        return false;
     };
     let Ok(options) = PassOptions::parse(text, p.options) else {
         return false;
@@ -1030,8 +1099,6 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     bufferType: Some(buffer_type),
     hasValueBounds: Some(has_value_bounds),
     valueBounds: Some(value_bounds),
-    numPasses: Some(num_passes),
-    passDesc: Some(pass_desc),
     checkPassOptions: Some(check_pass_options),
     runPass: Some(run_pass),
 };
@@ -1040,34 +1107,29 @@ fn patterns_len(descriptor: &Descriptor) -> usize {
     descriptor.behaviours.iter().map(|b| b.patterns.len()).sum()
 }
 
-/// Installs the hook table in the bridge, dispatching to `descriptor`.
-/// Every entry point (plugins, dialect handles, rmlir-opt, the Rust API)
-/// calls this before MLIR can reach a hook. A library serves one
-/// descriptor: the first one installed stays, and installing another one
-/// panics (see [`try_install`]); other libraries built on the bridge
-/// install their own, side by side.
+/// Installs `descriptor` (idempotent): its dialects are served by this
+/// library's hook table, which dispatches each call by the op, pattern or
+/// pass id (its descriptor's id base) or the dialect's namespace. Every
+/// entry point (plugins, dialect handles, rmlir-opt, the Rust API) calls
+/// this before MLIR can reach a hook. Any number of descriptors (up to
+/// `typed::MAX_TABLES`) are served side by side: rmlir's and a crate's own
+/// dialect in one Rust process, or several libraries built on the bridge,
+/// each with its own table. Panics where [`try_install`] refuses.
 pub fn install(descriptor: &'static Descriptor) {
     if let Err(message) = try_install(descriptor) {
         panic!("{message}");
     }
 }
 
-/// [`install`], or why `descriptor` cannot be served: this library already
-/// serves another descriptor, or another library built on the bridge and
-/// loaded in this process serves a dialect of the same name. Any number of
-/// libraries built on the bridge, each with its own descriptor and hook
-/// table, serve their dialects side by side.
+/// [`install`], or why `descriptor` cannot be served: its op ids collide
+/// with an installed descriptor's (their dialect names hash to one id
+/// base), too many descriptors are installed, or another library built on
+/// the bridge and loaded in this process serves a dialect of the same
+/// name.
 pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
     super::guard::install_panic_hook();
-    let refused = |other: &str| {
-        Err(format!(
-            "rmlir-bridge: the dialects of {} are not loaded: this process already serves \
-             those of {other} (a Rust library built on the bridge serves one descriptor; \
-             give another dialect a library of its own, and load both)",
-            descriptor.library
-        ))
-    };
-    let installed = INSTALLED.get_or_init(|| {
+    let slot = super::typed::install_op_table(descriptor.id_base, descriptor.ops)?;
+    let installed = INSTALLED[slot].get_or_init(|| {
         let patterns = descriptor
             .behaviours
             .iter()
@@ -1097,10 +1159,15 @@ pub fn try_install(descriptor: &'static Descriptor) -> Result<(), String> {
             first_pattern,
             folds,
             rewrites,
+            passes_registered: std::sync::Once::new(),
         }
     });
     if !std::ptr::eq(installed.descriptor, descriptor) {
-        return refused(installed.descriptor.library);
+        return Err(format!(
+            "rmlir-bridge: the dialects of {} are not loaded: another descriptor with the \
+             same op table is installed",
+            descriptor.library
+        ));
     }
     let names: Vec<MlirStringRef> = descriptor
         .dialects

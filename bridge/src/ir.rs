@@ -341,6 +341,14 @@ impl<'ir> Op<'ir> {
         // as long as it, which outlives every use of the returned str.
         unsafe { from_sref(mlirIdentifierStr(mlirOperationGetName(self.raw()))) }
     }
+    /// The namespace of the op's dialect, as its name spells it (`toy` for
+    /// `toy.neg`): how a pass tells its own dialect's ops from others'.
+    #[inline]
+    pub fn dialect_namespace(self) -> &'ir str {
+        let name = self.name();
+        name.split_once('.')
+            .map_or(name, |(namespace, _)| namespace)
+    }
     /// The address of the op's registered class (its TypeID), None for an
     /// unregistered op: the same for every op of a class, in every context.
     #[inline]

@@ -557,6 +557,21 @@ impl PassOptions {
 /// hooks of exactly the dialects `declared`, in order: what the generated
 /// `descriptor` checks, as a dialect left out would silently not be
 /// registered.
+///
+/// ```
+/// use rmlir_bridge::model::{DialectHooks, check_dialect_hooks};
+/// const _: () = check_dialect_hooks(&[DialectHooks::new("calc")], &["calc"]);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use rmlir_bridge::model::{DialectHooks, check_dialect_hooks};
+/// const _: () = check_dialect_hooks(&[DialectHooks::new("calk")], &["calc"]);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use rmlir_bridge::model::{DialectHooks, check_dialect_hooks};
+/// const _: () = check_dialect_hooks(&[], &["calc"]);
+/// ```
 pub const fn check_dialect_hooks(given: &[DialectHooks], declared: &[&str]) {
     assert!(
         given.len() == declared.len(),
@@ -721,9 +736,12 @@ pub struct Descriptor {
     /// `rmlir_bridge_build::DialectBuild`: `env!("RMLIR_DIALECT_LIBRARY")`).
     /// It exports `rmlirDialectHandle__<namespace>` per dialect.
     pub library: &'static str,
-    /// Every op, sorted by name: the index is the op id.
+    /// The id base of its ops (generated: `registry::ID_BASE`): op `i` of
+    /// [`ops`](Descriptor::ops) has id `id_base << 16 | i`.
+    pub id_base: u32,
+    /// Every op, sorted by name.
     pub ops: &'static [OpDecl],
-    /// The hooks of every op, indexed by op id.
+    /// The hooks of every op, in the order of [`ops`](Descriptor::ops).
     pub behaviours: &'static [OpBehaviour],
     /// The hooks of every dialect.
     pub dialects: &'static [DialectHooks],

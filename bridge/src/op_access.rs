@@ -8,7 +8,6 @@
 use super::bindings as b;
 use super::ir::{Attr, Detached, Location, Op, Type, Value, sref};
 use mlir_sys::MlirAttribute;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The op an op is created as: an ODS op by its id (the fast path; its
@@ -57,10 +56,9 @@ impl<'a> From<&'a String> for OpName<'a> {
     }
 }
 
-/// ODS id -> the address of its op class's typed access, [`UNKNOWN`] (the
-/// slots' 0) until first asked for, [`NONE`] when its library registered
-/// none.
-static ACCESS: OnceLock<Box<[AtomicUsize]>> = OnceLock::new();
+/// Per ODS op (its table's `access`): the address of its op class's typed
+/// access, [`UNKNOWN`] (the slots' 0) until first asked for, [`NONE`] when
+/// its library registered none.
 const UNKNOWN: usize = 0;
 /// Never the address of an access table (those are aligned).
 const NONE: usize = 1;
@@ -68,7 +66,8 @@ const NONE: usize = 1;
 /// The typed access of the op of ODS id `id`, if its library has one.
 #[inline]
 fn access(id: u32) -> Option<&'static b::RmlirOpAccess> {
-    let slot = crate::typed::per_op_slots(&ACCESS)?.get(id as usize)?;
+    let (_, table) = crate::typed::table_of(id)?;
+    let slot = table.access.get(crate::typed::id_index(id))?;
     match slot.load(Ordering::Relaxed) {
         UNKNOWN => learn(id, slot),
         NONE => None,
@@ -89,15 +88,13 @@ pub fn has_typed_access(id: u32) -> bool {
 /// The ODS index of attribute `name` of the op of ODS id `id`.
 #[inline]
 fn attr_index(id: u32, name: &str) -> Option<u32> {
-    crate::hooks::op_decls()
-        .get(id as usize)
-        .and_then(|d| d.attr_index(name))
+    crate::typed::decl(id).and_then(|d| d.attr_index(name))
 }
 
 /// The slow path of [`access`]: asks the bridge, once per id.
 #[cold]
 fn learn(id: u32, slot: &AtomicUsize) -> Option<&'static b::RmlirOpAccess> {
-    let name = crate::hooks::op_decls()[id as usize].name;
+    let name = crate::typed::decl(id)?.name;
     // SAFETY: name is borrowed for the call; the result is null or a static
     // table that lives as long as the process.
     let found = unsafe { b::rmlirOpAccessOf(sref(name)) };
@@ -211,7 +208,7 @@ impl<'ir> Op<'ir> {
         let create = access(id)?.create?;
         // The id decides which op (as it decides `isa` and `from_op`); the
         // name only names it in messages.
-        let decl = &crate::hooks::op_decls()[id as usize];
+        let decl = crate::typed::decl(id)?;
         // Ops take few attributes; more than this many take the generic path.
         const MOST: usize = 8;
         if attrs.len() > MOST {

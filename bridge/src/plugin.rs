@@ -1,9 +1,12 @@
-//! The Rust halves of the plugin entry points. A Rust cdylib exports only
-//! Rust `#[no_mangle]` symbols, so the exported names are Rust functions
-//! ([`export_plugin!`](crate::export_plugin) writes them for a descriptor);
-//! they install the hook table and hand MLIR the C++ registration callbacks.
+//! The plugin entry points. A Rust cdylib exports only Rust `#[no_mangle]`
+//! symbols, so MLIR's entry points (`mlirGetDialectPluginInfo`,
+//! `mlirGetPassPluginInfo`) are Rust functions, defined here once for every
+//! library built on the bridge: they serve every descriptor linked into
+//! the library (each crate's [`export_plugin!`](crate::export_plugin)
+//! exports its descriptor under a name of its own, so that any number of
+//! dialect crates link into one library or program), installing the hook
+//! table and handing MLIR the registration callbacks.
 
-use super::bindings as b;
 use super::error::{Error, ErrorKind};
 use super::hooks::try_install;
 use super::model::Descriptor;
@@ -156,54 +159,193 @@ extern "C" fn register_dialects(registry: *mut c_void) {
 /// hook table.
 extern "C" fn register_passes() {
     let _writing = super::context::pass_registry_write();
-    // SAFETY: the table is this library's, 'static; registering is
-    // serialized by the lock and happens once per table.
-    unsafe { b::rmlirBridgeRegisterPasses(super::hooks::table()) };
+    super::hooks::register_all_passes();
 }
 
 /// The dialect plugin's info: installs `descriptor` and hands MLIR this
 /// library's callback that registers its dialects.
-pub fn dialect_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
-    if !install_for_plugin(descriptor) {
+fn dialect_plugin_info() -> PluginLibraryInfo {
+    if !install_linked() {
         return info(register_no_dialects as *mut c_void);
     }
     info(register_dialects as *mut c_void)
 }
 
-/// The pass plugin's info: installs `descriptor` and hands MLIR this
-/// library's callback that registers its passes.
-pub fn pass_plugin_info(descriptor: &'static Descriptor) -> PluginLibraryInfo {
-    if !install_for_plugin(descriptor) {
+/// The pass plugin's info: installs the library's descriptors and hands
+/// MLIR this library's callback that registers their passes.
+fn pass_plugin_info() -> PluginLibraryInfo {
+    if !install_linked() {
         return info(register_no_passes as *mut c_void);
     }
     info(register_passes as *mut c_void)
 }
 
-/// Exports the plugin entry points of the shared library (`cdylib`) whose
-/// dialects `$descriptor` describes (`--load-dialect-plugin`,
-/// `--load-pass-plugin`), and the C API dialect handle of each of its
-/// dialects, under the name MLIR's C API gives it:
+/// Entry point of `--load-dialect-plugin`: the dialects of every
+/// descriptor linked into this library.
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+pub extern "C" fn mlirGetDialectPluginInfo() -> PluginLibraryInfo {
+    dialect_plugin_info()
+}
+
+/// Entry point of `--load-pass-plugin`: the passes of every descriptor
+/// linked into this library.
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+pub extern "C" fn mlirGetPassPluginInfo() -> PluginLibraryInfo {
+    pass_plugin_info()
+}
+
+/// The prefix of the symbols under which [`export_plugin!`](crate::export_plugin)
+/// exports descriptors.
+const DESCRIPTOR_PREFIX: &[u8] = b"rmlirDescriptor__";
+
+/// Installs every descriptor linked into this library (once); false, with
+/// a message, when there is none or one cannot be served.
+fn install_linked() -> bool {
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *INSTALLED.get_or_init(|| {
+        let descriptors = linked_descriptors();
+        if descriptors.is_empty() {
+            eprintln!("rmlir-bridge: this library exports no descriptor (export_plugin!)");
+            return false;
+        }
+        let mut all = true;
+        for descriptor in descriptors {
+            all &= install_for_plugin(descriptor);
+        }
+        all
+    })
+}
+
+/// The descriptors exported by this library: the symbols of its dynamic
+/// symbol table named `rmlirDescriptor__*`, each a function returning one.
+fn linked_descriptors() -> Vec<&'static Descriptor> {
+    let Some(path) = this_object_path() else {
+        return Vec::new();
+    };
+    let names = exported_names(&path, DESCRIPTOR_PREFIX).unwrap_or_default();
+    let Ok(c_path) = std::ffi::CString::new(path.into_os_string().into_encoded_bytes()) else {
+        return Vec::new();
+    };
+    // SAFETY: `c_path` is the NUL-terminated path of this loaded object;
+    // RTLD_NOLOAD only returns a handle to it, loading nothing.
+    let handle = unsafe { dlopen(c_path.as_ptr(), RTLD_LAZY | RTLD_NOLOAD) };
+    if handle.is_null() {
+        return Vec::new();
+    }
+    let mut found: Vec<&'static Descriptor> = Vec::new();
+    for name in names {
+        let Ok(name) = std::ffi::CString::new(name) else {
+            continue;
+        };
+        // SAFETY: handle is live; the name is NUL-terminated.
+        let symbol = unsafe { dlsym(handle, name.as_ptr()) };
+        if symbol.is_null() {
+            continue;
+        }
+        // SAFETY: `export_plugin!` defines these symbols as
+        // `extern "C" fn() -> *const c_void`, returning a `&'static
+        // Descriptor` of this very crate (linked once into the library).
+        let get: extern "C" fn() -> *const c_void = unsafe { std::mem::transmute(symbol) };
+        // SAFETY: as above: a pointer to a 'static Descriptor.
+        let descriptor = unsafe { &*get().cast::<Descriptor>() };
+        if !found.iter().any(|d| std::ptr::eq(*d, descriptor)) {
+            found.push(descriptor);
+        }
+    }
+    // SAFETY: drops the reference dlopen took; the library stays loaded.
+    unsafe { dlclose(handle) };
+    found
+}
+
+/// The names of the defined symbols of the ELF object at `path`'s dynamic
+/// symbol table that start with `prefix`, read from its section headers.
+fn exported_names(path: &std::path::Path, prefix: &[u8]) -> std::io::Result<Vec<Vec<u8>>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(path)?;
+    let mut read_at = |offset: u64, len: usize| -> std::io::Result<Vec<u8>> {
+        let mut bytes = vec![0; len];
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(&mut bytes)?;
+        Ok(bytes)
+    };
+    let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not a 64-bit ELF object");
+    let u16_at = |b: &[u8], o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
+    let u32_at = |b: &[u8], o: usize| {
+        b.get(o..o + 4)
+            .map(|s| u32::from_le_bytes(s.try_into().expect("4 bytes")))
+    };
+    let u64_at = |b: &[u8], o: usize| {
+        b.get(o..o + 8)
+            .map(|s| u64::from_le_bytes(s.try_into().expect("8 bytes")))
+    };
+    let header = read_at(0, 64)?;
+    // ELF, 64-bit, little-endian.
+    if header[..4] != *b"\x7fELF" || header[4] != 2 || header[5] != 1 {
+        return Err(bad());
+    }
+    let section_table = u64_at(&header, 0x28).ok_or_else(bad)?;
+    let entry_size = usize::from(u16_at(&header, 0x3A).ok_or_else(bad)?);
+    let count = usize::from(u16_at(&header, 0x3C).ok_or_else(bad)?);
+    if entry_size < 64 {
+        return Err(bad());
+    }
+    let sections = read_at(section_table, entry_size * count)?;
+    let section = |i: usize| sections.get(i * entry_size..(i + 1) * entry_size);
+    const SHT_DYNSYM: u32 = 11;
+    let Some(dynsym) = (0..count)
+        .filter_map(section)
+        .find(|s| u32_at(s, 4) == Some(SHT_DYNSYM))
+    else {
+        return Ok(Vec::new());
+    };
+    let field = |s: &[u8], o| u64_at(s, o).ok_or_else(bad);
+    let (offset, size) = (field(dynsym, 0x18)?, field(dynsym, 0x20)?);
+    let strings = section(u32_at(dynsym, 0x28).ok_or_else(bad)? as usize).ok_or_else(bad)?;
+    let (strings_offset, strings_size) = (field(strings, 0x18)?, field(strings, 0x20)?);
+    let symbols = read_at(offset, size as usize)?;
+    let strings = read_at(strings_offset, strings_size as usize)?;
+    let mut names = Vec::new();
+    // Elf64_Sym: 24 bytes; st_name at 0, st_shndx (0: undefined) at 6.
+    for symbol in symbols.chunks_exact(24) {
+        let (Some(name), Some(index)) = (u32_at(symbol, 0), u16_at(symbol, 6)) else {
+            continue;
+        };
+        let Some(rest) = strings.get(name as usize..) else {
+            continue;
+        };
+        let name = &rest[..rest.iter().position(|&c| c == 0).unwrap_or(rest.len())];
+        if index != 0 && name.starts_with(prefix) {
+            names.push(name.to_vec());
+        }
+    }
+    Ok(names)
+}
+
+/// Exports `$descriptor` under the symbol `$name` (`rmlirDescriptor__`
+/// and a name of the crate's own: its first dialect's), which the plugin
+/// entry points of a library built on the bridge look for: any library
+/// (`cdylib`) linking the crate serves its dialects as a plugin
+/// (`--load-dialect-plugin`, `--load-pass-plugin`), next to those of every
+/// other crate it links. Also exports the C API dialect handle of each of
+/// its dialects, under the name MLIR's C API gives it:
 ///
 /// ```ignore
-/// rmlir_bridge::export_plugin!(DESCRIPTOR, [
+/// rmlir_bridge::export_plugin!(DESCRIPTOR as rmlirDescriptor__toy, [
 ///     toy => mlirGetDialectHandle__toy__,
 /// ]);
 /// ```
 #[macro_export]
 macro_rules! export_plugin {
-    ($descriptor:path, [$($dialect:ident => $export:ident),* $(,)?]) => {
-        /// Entry point of `--load-dialect-plugin`.
+    ($descriptor:path as $name:ident, [$($dialect:ident => $export:ident),* $(,)?]) => {
+        /// The crate's descriptor, for the plugin entry points of the
+        /// library it is linked into.
         #[allow(unsafe_code)]
         #[unsafe(no_mangle)]
-        pub extern "C" fn mlirGetDialectPluginInfo() -> $crate::plugin::PluginLibraryInfo {
-            $crate::plugin::dialect_plugin_info(&$descriptor)
-        }
-
-        /// Entry point of `--load-pass-plugin`.
-        #[allow(unsafe_code)]
-        #[unsafe(no_mangle)]
-        pub extern "C" fn mlirGetPassPluginInfo() -> $crate::plugin::PluginLibraryInfo {
-            $crate::plugin::pass_plugin_info(&$descriptor)
+        pub extern "C" fn $name() -> *const ::std::ffi::c_void {
+            let descriptor: &'static $crate::model::Descriptor = &$descriptor;
+            (descriptor as *const $crate::model::Descriptor).cast()
         }
 
         $(

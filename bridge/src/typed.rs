@@ -6,10 +6,11 @@
 //! never by comparing names.
 
 use crate::ir::{Attr, Op, Value};
+use crate::model::OpDecl;
 use crate::op_access::OpName;
 use crate::scoped::ScopedOp;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// An op declared in ODS, seen through its typed view.
 pub trait OdsOp<'ir>: Copy + std::ops::Deref<Target = Op<'ir>> {
@@ -67,13 +68,120 @@ pub trait BitEnum: Copy + Sized + 'static {
     }
 }
 
+/// How many op tables (descriptors: sets of dialects built together) one
+/// process serves.
+pub const MAX_TABLES: usize = 15;
+/// The most ops one table may hold (ids are cached in 12 bits).
+pub const MAX_OPS: usize = 4094;
+
+/// The op table of one installed descriptor: its ops have ids
+/// `base << 16 | index`. Per op, what the typed layer learns as it goes.
+pub(crate) struct OpTable {
+    base: u32,
+    ops: &'static [OpDecl],
+    /// Per op, its class (TypeID address), [`UNKNOWN`] until first asked
+    /// for, [`UNREGISTERED`] when the context that asked did not register
+    /// it: what makes [`Op::is_ods`] one compare. A registered op class's
+    /// TypeID is a static of the library declaring it, the same in every
+    /// context of the process.
+    classes: Box<[AtomicUsize]>,
+    /// Per op, its typed access (see `op_access`).
+    pub(crate) access: Box<[AtomicUsize]>,
+}
+
+/// The installed op tables, by slot; published once each.
+static TABLES: [OnceLock<OpTable>; MAX_TABLES] = [const { OnceLock::new() }; MAX_TABLES];
+/// Id base -> 1 + the slot of its table (0: none).
+static SLOT_OF_BASE: [AtomicU8; 1 << 15] = [const { AtomicU8::new(0) }; 1 << 15];
+/// Serializes installing tables.
+static INSTALLING: Mutex<()> = Mutex::new(());
+
+/// The index in its table of the op of id `id`.
+#[inline(always)]
+pub const fn id_index(id: u32) -> usize {
+    (id & 0xFFFF) as usize
+}
+
+/// Installs the op table `ops` of id base `base` (idempotent for the same
+/// table); returns its slot. Refused when another table has that base (two
+/// crates whose dialect names hash alike), when the table is too large, or
+/// when every slot is taken.
+pub(crate) fn install_op_table(base: u32, ops: &'static [OpDecl]) -> Result<usize, String> {
+    let _installing = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    if base == 0 || base as usize >= SLOT_OF_BASE.len() {
+        return Err(format!("rmlir-bridge: op id base {base} is out of range"));
+    }
+    if ops.len() > MAX_OPS {
+        return Err(format!(
+            "rmlir-bridge: {} ops in one descriptor; at most {MAX_OPS}",
+            ops.len()
+        ));
+    }
+    let known = SLOT_OF_BASE[base as usize].load(Ordering::Acquire);
+    if known != 0 {
+        let table = TABLES[known as usize - 1].get().expect("a published table");
+        if std::ptr::eq(table.ops, ops) {
+            return Ok(known as usize - 1);
+        }
+        return Err(format!(
+            "rmlir-bridge: the op ids of `{}` and `{}` share the base {base} (their dialect \
+             names hash alike): rename a dialect",
+            table.ops.first().map_or("", |d| d.name),
+            ops.first().map_or("", |d| d.name)
+        ));
+    }
+    let slot = TABLES
+        .iter()
+        .position(|t| t.get().is_none())
+        .ok_or_else(|| {
+            format!("rmlir-bridge: more than {MAX_TABLES} descriptors in one process")
+        })?;
+    let slots = || (0..ops.len()).map(|_| AtomicUsize::new(UNKNOWN)).collect();
+    let _ = TABLES[slot].set(OpTable {
+        base,
+        ops,
+        classes: slots(),
+        access: slots(),
+    });
+    SLOT_OF_BASE[base as usize].store(slot as u8 + 1, Ordering::Release);
+    Ok(slot)
+}
+
+/// The slot and table of the op of id `id`, when its table is installed.
+#[inline(always)]
+pub(crate) fn table_of(id: u32) -> Option<(usize, &'static OpTable)> {
+    let slot = SLOT_OF_BASE
+        .get((id >> 16) as usize)?
+        .load(Ordering::Acquire);
+    if slot == 0 {
+        return None;
+    }
+    let slot = slot as usize - 1;
+    Some((slot, TABLES[slot].get()?))
+}
+
+/// The declaration of the op of id `id`, when its table is installed.
+#[inline]
+pub fn decl(id: u32) -> Option<&'static OpDecl> {
+    table_of(id).and_then(|(_, t)| t.ops.get(id_index(id)))
+}
+
+/// The id of the op named `name` in any installed table.
+pub fn id_by_name(name: &str) -> Option<u32> {
+    TABLES
+        .iter()
+        .filter_map(OnceLock::get)
+        .find_map(|t| crate::model::op_id(t.ops, name).map(|i| t.base << 16 | i))
+}
+
 /// Registered op class (TypeID address) -> its ODS id, direct-mapped: a
-/// slot holds `class << 16 | tag`, the tag `id + 1`, or [`NOT_OURS`] for
-/// ops of other dialects; 0 is an empty slot. A collision only costs the
-/// lookup by name again. Global and lock-free: the mapping is a fact of
-/// the process (a class's TypeID is a static of the library declaring it).
+/// slot holds `class << 16 | tag`, the tag `table slot << 12 | index + 1`,
+/// or [`NOT_OURS`] for ops of other dialects; 0 is an empty slot. A
+/// collision only costs the lookup by name again. Global and lock-free: the
+/// mapping is a fact of the process (a class's TypeID is a static of the
+/// library declaring it).
 static ID_CACHE: [AtomicU64; 256] = [const { AtomicU64::new(0) }; 256];
-/// The tag of an op class that has no ODS id.
+/// The tag of an op class that has no ODS id (no table is in slot 15).
 const NOT_OURS: u64 = 0xFFFF;
 
 /// The cache slot of an op class.
@@ -82,33 +190,22 @@ fn id_slot(class: u64) -> &'static AtomicU64 {
     &ID_CACHE[((class >> 4) ^ (class >> 12)) as usize % ID_CACHE.len()]
 }
 
-/// ODS id -> the class (TypeID address) of that op, [`UNKNOWN`] until
-/// first asked for, [`UNREGISTERED`] when the context that asked did not
-/// register it: what makes [`Op::is_ods`] one compare. A registered op
-/// class's TypeID is a static of the library declaring it, the same in
-/// every context of the process.
-static CLASSES: OnceLock<Box<[AtomicUsize]>> = OnceLock::new();
+/// The cache tag of op id `id`.
+fn tag_of(id: u32) -> Option<u64> {
+    let (slot, _) = table_of(id)?;
+    Some((slot as u64) << 12 | (id_index(id) as u64 + 1))
+}
+
+/// The op id a cache tag stands for.
+#[inline]
+fn id_of_tag(tag: u64) -> Option<u32> {
+    let table = TABLES.get((tag >> 12) as usize)?.get()?;
+    Some(table.base << 16 | ((tag & 0xFFF) as u32 - 1))
+}
+
 const UNKNOWN: usize = 0;
 /// Never a TypeID address (those are aligned).
 const UNREGISTERED: usize = 1;
-
-/// A table of one slot per ODS op, all 0 at first, made once the hook table
-/// (and so the op count) is known; None before.
-#[inline]
-pub(crate) fn per_op_slots(
-    table: &'static OnceLock<Box<[AtomicUsize]>>,
-) -> Option<&'static [AtomicUsize]> {
-    if let Some(slots) = table.get() {
-        return Some(slots);
-    }
-    let n = crate::hooks::op_decls().len();
-    (n > 0).then(|| &**table.get_or_init(|| (0..n).map(|_| AtomicUsize::new(0)).collect()))
-}
-
-/// The class table ([`UNKNOWN`] is its slots' 0).
-fn classes() -> Option<&'static [AtomicUsize]> {
-    per_op_slots(&CLASSES)
-}
 
 impl<'ir> Op<'ir> {
     /// The op's dense ODS id ([`OdsOp::ID`]); None for unregistered ops and
@@ -123,14 +220,14 @@ impl<'ir> Op<'ir> {
         let key = class as u64;
         // Addresses fit in 48 bits; the tag takes the low 16.
         if key >> 48 != 0 {
-            return crate::model::op_id(crate::hooks::op_decls(), self.name());
+            return id_by_name(self.name());
         }
         let slot = id_slot(key);
         let entry = slot.load(Ordering::Relaxed);
         if entry >> 16 == key {
             return match entry & 0xFFFF {
                 NOT_OURS => None,
-                tag => Some(tag as u32 - 1),
+                tag => id_of_tag(tag),
             };
         }
         self.learn_id(key, slot)
@@ -140,10 +237,12 @@ impl<'ir> Op<'ir> {
     /// the op's name, cached for its class.
     #[cold]
     fn learn_id(self, key: u64, slot: &AtomicU64) -> Option<u32> {
-        let id = crate::model::op_id(crate::hooks::op_decls(), self.name());
+        let id = id_by_name(self.name());
         let tag = match id {
-            Some(id) if u64::from(id) + 1 < NOT_OURS => u64::from(id) + 1,
-            Some(_) => return id,
+            Some(id) => match tag_of(id) {
+                Some(tag) => tag,
+                None => return Some(id),
+            },
             None => NOT_OURS,
         };
         slot.store(key << 16 | tag, Ordering::Relaxed);
@@ -158,7 +257,7 @@ impl<'ir> Op<'ir> {
         let Some(class) = self.class_id() else {
             return false;
         };
-        let Some(slot) = classes().and_then(|t| t.get(id as usize)) else {
+        let Some(slot) = table_of(id).and_then(|(_, t)| t.classes.get(id_index(id))) else {
             return false;
         };
         match slot.load(Ordering::Relaxed) {
@@ -184,7 +283,9 @@ impl<'ir> Op<'ir> {
     /// up by name in this op's context, once, and answers by it.
     #[cold]
     fn learn_class(self, id: u32, slot: &AtomicUsize, class: usize) -> bool {
-        let name = crate::hooks::op_decls()[id as usize].name;
+        let Some(name) = decl(id).map(|d| d.name) else {
+            return false;
+        };
         let found = self.context().registered_op_class(name);
         slot.store(found.unwrap_or(UNREGISTERED), Ordering::Relaxed);
         match found {
@@ -201,7 +302,9 @@ impl<'ir> Op<'ir> {
         let Some(id) = self.ods_id() else {
             return self.fold_constant();
         };
-        let decl = &crate::hooks::op_decls()[id as usize];
+        let Some(decl) = decl(id) else {
+            return self.fold_constant();
+        };
         match decl.folds_to_attr {
             Some(index) => self.ods_attr(id, index, decl.attrs[index as usize]),
             None => self.fold_constant(),

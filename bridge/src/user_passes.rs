@@ -333,41 +333,23 @@ fn is_registered(argument: &str) -> bool {
     parsed.is_ok()
 }
 
-/// Registers a pass named `argument` whose body is `body`; pass ids start
-/// at `first_id` (the bridge's own passes come first). The pass takes no
+/// Registers a pass named `argument` whose body is `body`. The pass takes no
 /// options ([`register_with_options`] declares some). Fails when the name
 /// is not a pass name or is taken (MLIR aborts on a duplicate).
-pub fn register(
-    first_id: u32,
-    argument: &str,
-    description: &str,
-    body: Box<PassBody>,
-) -> Result<(), Error> {
+pub fn register(argument: &str, description: &str, body: Box<PassBody>) -> Result<(), Error> {
     let body = erase(move |scope, _| body(scope));
-    register_entry(
-        first_id,
-        argument,
-        description,
-        Vec::new(),
-        |_| Ok(()),
-        body,
-    )
+    register_entry(argument, description, Vec::new(), |_| Ok(()), body)
 }
 
 /// Registers a pass named `argument` whose body is `body`, taking the
-/// options `O` declares (`argument{name=value ...}` in pipelines); pass ids
-/// start at `first_id`. The body gets them built, defaults for those not
+/// options `O` declares (`argument{name=value ...}` in pipelines). The body
+/// gets them built, defaults for those not
 /// given; options that do not build (an unknown name, a value of the wrong
 /// type) are refused when the pipeline is parsed. Fails when the name is
 /// not a pass name or is taken, or `O` declares an option name twice or
 /// one that is no option name (letters, digits, `-` and `_`, starting
 /// with a letter).
-pub fn register_with_options<O, F>(
-    first_id: u32,
-    argument: &str,
-    description: &str,
-    body: F,
-) -> Result<(), Error>
+pub fn register_with_options<O, F>(argument: &str, description: &str, body: F) -> Result<(), Error>
 where
     O: PassOptionSet + 'static,
     F: for<'c> Fn(&mut PassScope<'c>, &O) -> Result<(), Error> + Send + Sync + 'static,
@@ -376,14 +358,7 @@ where
         let options = O::from_options(options).map_err(|m| Error::new(ErrorKind::Pass, m))?;
         body(scope, &options)
     });
-    register_entry(
-        first_id,
-        argument,
-        description,
-        O::declared(),
-        validate::<O>,
-        body,
-    )
+    register_entry(argument, description, O::declared(), validate::<O>, body)
 }
 
 /// Whether `options` builds an `O`.
@@ -401,7 +376,6 @@ where
 }
 
 fn register_entry(
-    first_id: u32,
     argument: &str,
     description: &str,
     options: Vec<(String, OptionKind)>,
@@ -464,7 +438,7 @@ fn register_entry(
             validate,
             body,
         })));
-        first_id + entries.len() as u32 - 1
+        crate::hooks::USER | (entries.len() as u32 - 1)
     };
     let desc = b::RmlirPassDesc {
         passId: id,

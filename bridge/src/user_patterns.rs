@@ -362,7 +362,8 @@ fn canonical(index: usize) -> Option<&'static Pattern> {
 }
 
 /// The canonicalization patterns rooted at ops of `dialect` (its
-/// namespace), numbered from `first_id` on by their place in the table.
+/// namespace), numbered from `first_id` on by their place in the table
+/// (`first_id` is `hooks::USER`: ids apart from every descriptor's).
 pub(super) fn dialect_patterns(
     dialect: &str,
     first_id: u32,

@@ -86,6 +86,39 @@ pub fn register() {
 
 rmlir::plugin!(register);
 
+/// A context with rmlir's dialects and toy's (a dialect crate of its own on
+/// rmlir's bridge), both served by the one bridge of this process.
+pub fn new_context_with_toy() -> melior::Context {
+    let context = rmlir::new_context();
+    toy_dialect::add_to(&context);
+    context
+}
+
+/// A program mixing toy and rarith, lowered by toy's pass to arith, turned
+/// into rarith by rmlir's pass and canonicalized by both dialects' folds:
+/// `(x + 1) * -(6 * 7)` becomes one multiplication by a constant.
+pub fn toy_through_rarith(context: &melior::Context) -> Result<String, rmlir::Error> {
+    let mut module = rmlir::parse(
+        context,
+        "func.func @f(%x: i64) -> i64 {
+           %one = rarith.constant 1 : i64
+           %y = rarith.addi %x, %one : i64
+           %c6 = toy.constant 6
+           %c7 = toy.constant 7
+           %p = toy.mul %c6, %c7
+           %n = toy.neg %p
+           %r = toy.mul %y, %n
+           return %r : i64
+         }",
+    )?;
+    rmlir::pipeline::run(
+        context,
+        &mut module,
+        "builtin.module(canonicalize,convert-toy-to-arith,convert-arith-to-rarith,canonicalize)",
+    )?;
+    Ok(module.as_operation().to_string())
+}
+
 /// Appends `op` to `block` and returns its (first) result.
 fn append<'c, 'a>(block: &'a Block<'c>, op: impl Into<Operation<'c>>) -> Value<'c, 'a> {
     block.append_operation(op.into()).result(0).unwrap().into()

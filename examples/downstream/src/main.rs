@@ -34,4 +34,7 @@ fn main() {
     println!("scale(58) = {result}");
     let shape = rmlir_downstream::broadcast_in_jit(&[8, 1, 3], &[5, 1]).expect("broadcasts");
     println!("broadcast([8, 1, 3], [5, 1]) = {shape:?}");
+    let with_toy = rmlir_downstream::new_context_with_toy();
+    let lowered = rmlir_downstream::toy_through_rarith(&with_toy).expect("lowers");
+    println!("toy through rarith:\n{lowered}");
 }

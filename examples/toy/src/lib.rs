@@ -64,3 +64,10 @@ pub static DESCRIPTOR: Descriptor =
 pub fn new_context() -> melior::Context {
     context::new_context(&DESCRIPTOR)
 }
+
+/// Adds toy's dialect and passes to `context`, made by another crate on
+/// the bridge (`rmlir::new_context()`, say): both are served in one
+/// process.
+pub fn add_to(context: &melior::Context) {
+    context::add_to_context(&DESCRIPTOR, context);
+}

@@ -2,7 +2,7 @@
 //! `td/ToyPasses.td`). From there, upstream's own passes
 //! (`convert-to-llvm`) take the program to the LLVM dialect.
 
-use crate::ods::toy::{AddOp, ClampOp, ConstantOp, LetOp, MulOp, NegOp, ScopeOp, TypeOp};
+use crate::ods::toy::{AddOp, ClampOp, ConstantOp, DIALECT, LetOp, MulOp, NegOp, ScopeOp, TypeOp};
 use crate::passes::{ConvertToyToArith, ConvertToyToArithOptions};
 use crate::scope::Scope;
 use rmlir_bridge::exclusive::Ir;
@@ -22,7 +22,7 @@ impl RunPass for ConvertToyToArith {
             walk::replace_and_erase(ir, op, &[scope.result]);
             walk::erase(ir, scope.yield_op);
         }
-        for op in walk::collect(ir.root(), |op| op.ods_id().is_some()) {
+        for op in walk::collect(ir.root(), |op| op.dialect_namespace() == DIALECT) {
             let lowered = lower(op, &options);
             walk::replace_and_erase(ir, op, &[lowered]);
         }

@@ -225,9 +225,8 @@ typedef struct {
   void (*valueBounds)(MlirOperation op, MlirValue value, int64_t dim,
                       RmlirValueBounds *bounds);
 
-  /// Passes: how many, their descriptors, and their bodies.
-  intptr_t (*numPasses)(void);
-  RmlirPassDesc (*passDesc)(intptr_t index);
+  /// Passes (registered by Rust with rmlirBridgeRegisterPass): their
+  /// option checks and bodies.
   /// Checks the textual options of pass `passId` ("flag other-flag=false");
   /// on failure calls `error` with the reason and returns false.
   bool (*checkPassOptions)(uint32_t passId, MlirStringRef options,
@@ -271,11 +270,10 @@ MLIR_CAPI_EXPORTED bool rmlirBridgeIsPanicked(MlirOperation op);
 
 /*===-------------------------- Registration -----------------------------===*/
 
-/// Registers every pass of a table (hooks->numPasses) with MLIR's global
-/// registry, once per table.
-MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPasses(const RmlirHooks *hooks);
-/// Registers one more Rust pass of a table (a pass a user registers at run
-/// time), by its description; its argument must not name a registered pass.
+/// Registers a Rust pass of a table with MLIR's global registry, by its
+/// description (its id is what the table's hooks get); its argument must
+/// not name a registered pass. Rust registers each pass once, holding a
+/// lock: the registry is a plain global map.
 MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(const RmlirHooks *hooks,
                                                 RmlirPassDesc desc);
 /// upstream's MlirOptMain with every upstream dialect and pass plus the
