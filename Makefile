@@ -65,6 +65,7 @@ lint: deps
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 	$(CARGO) clippy --release --workspace --lib --bins -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --release --workspace --no-deps --lib
+	./scripts/layer-check.py
 
 fmt:
 	$(CARGO) fmt --all

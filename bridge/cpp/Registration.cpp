@@ -3,7 +3,7 @@
 // An opt driver's main: upstream's MlirOptMain with everything registered.
 // The dialects come from the Rust hook table given (Rust registered its
 // passes before): no dialect is named here. (The plugin entry points are all
-// Rust: bridge/src/plugin.rs.)
+// Rust: bridge/src/runtime/plugin.rs.)
 //
 //===----------------------------------------------------------------------===//
 

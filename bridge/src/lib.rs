@@ -138,34 +138,50 @@ pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/bridge_bindings.rs"));
 }
 
-pub mod arith_interfaces;
-pub mod bufferize;
-pub mod context;
-pub mod dataflow;
+// The layers, lowest first; each uses only those below it and itself
+// (`scripts/layer-check.py`, in `make lint`). A fold, for one: C++ (cpp/)
+// calls `hooks::fold`, which finds the op's descriptor by its id and runs
+// its folder under `ir::guard`.
+
+// MLIR's value semantics in Rust (integers of any width, floats, ranges),
+// diagnostics and errors.
 pub mod diagnostics;
-pub mod dialect_conversion;
 pub mod error;
-pub mod exclusive;
-pub mod exec;
-pub mod greedy;
-pub mod guard;
-pub mod hooks;
-pub mod ir;
-pub mod model;
-pub mod op_access;
-pub mod op_build;
-pub mod passes;
-pub mod plugin;
-pub mod region;
-pub mod rewrite;
-pub mod scoped;
 pub mod semantics;
-pub mod typed;
-pub mod user_passes;
-pub mod user_patterns;
-pub mod value_bounds;
-pub mod walk;
-mod words;
+
+// Handles over MLIR's objects (ops, values, types, attributes, blocks),
+// typed views and op identity, building ops, and the panic guard.
+pub mod ir;
+
+// Interface models of upstream's interfaces (bufferization, arith's
+// fast-math and overflow flags) for bridge dialects.
+pub mod interfaces;
+
+// Rewriting: the pattern rewriter, MLIR's drivers (greedy, dialect
+// conversion), pass bodies' walks and changes, the Rust API's patterns.
+pub mod rewrite;
+
+// Analyses over the IR: integer ranges (dataflow), value bounds.
+pub mod analysis;
+
+// The hook model (`model`: descriptors, one trait per hook) and the hook
+// table the C++ bridge calls, which dispatches to installed descriptors.
+pub mod hooks;
+
+// Passes: those declared in ODS and the Rust API's.
+pub mod passes;
+
+// Hosts: contexts and registration, plugins, `opt_main`, the JIT.
+pub mod runtime;
+
+// The flat paths every module had before the layers (the public API).
+pub use analysis::{dataflow, value_bounds};
+pub use hooks::model;
+pub use interfaces::{arith_interfaces, bufferize};
+pub use ir::{exclusive, guard, op_access, op_build, region, scoped, typed};
+pub use passes::user_passes;
+pub use rewrite::{dialect_conversion, greedy, user_patterns, walk};
+pub use runtime::{context, exec, plugin};
 
 /// Includes, in the crate root, the files `rmlir_bridge_build::DialectBuild`
 /// generated into `OUT_DIR`, where the generated code expects them (the

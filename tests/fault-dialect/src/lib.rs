@@ -2,7 +2,8 @@
 //! wrong on purpose, one bug per op: a folder that panics, a folder that
 //! returns its op's own result without changing the op (MLIR would take it
 //! for an in-place fold and fold it again forever), a pattern that panics,
-//! and a pattern that changes its op in place and then declines. The lit
+//! a pattern that changes its op in place and then declines, and one whose
+//! second change must be refused after its first was made. The lit
 //! test `tests/lit/bridge/faults.mlir` loads the plugin into stock
 //! `mlir-opt` and checks that each bug is reported once, at its op, and
 //! fails the run, never hangs or crashes it.
@@ -17,7 +18,7 @@ use rmlir_bridge::{hooks, patterns};
 // `ods`, `ops`, `registry` and `dialects`: what the build script generated.
 rmlir_bridge::include_generated!();
 
-use ods::fault::{PanicFoldOp, PanicPatternOp, SelfFoldOp, TouchDeclineOp};
+use ods::fault::{HalfRewriteOp, PanicFoldOp, PanicPatternOp, SelfFoldOp, TouchDeclineOp};
 
 hooks!(PanicFoldOp {
     fold: panicking_fold
@@ -30,6 +31,10 @@ hooks!(PanicPatternOp {
 });
 hooks!(TouchDeclineOp {
     patterns: patterns!(TouchDeclineOp: "FaultTouchDecline" => touching_decline / 1),
+});
+
+hooks!(HalfRewriteOp {
+    patterns: patterns!(HalfRewriteOp: "FaultHalfRewrite" => half_rewrite / 1),
 });
 
 fn panicking_fold<'ir>(_: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
@@ -47,6 +52,18 @@ fn panicking_pattern<'ir>(_: Op<'ir>, _: &mut Rewriter<'ir>) -> bool {
 fn touching_decline<'ir>(op: Op<'ir>, _: &mut Rewriter<'ir>) -> bool {
     op.set_discardable_attr("fault.touched", op.context().unit_attr());
     false
+}
+
+/// Forwards the op's uses to its input (carried out), then erases the
+/// input's defining op, which the op itself still uses (refused).
+fn half_rewrite<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    let input = op.operand(0);
+    let Some(producer) = input.defining_op() else {
+        return false;
+    };
+    rw.replace_all_uses(op.result(0), input);
+    rw.erase_op(producer);
+    true
 }
 
 /// What this crate hands the bridge.

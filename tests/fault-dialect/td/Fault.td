@@ -52,4 +52,12 @@ def Fault_TouchDeclineOp : Fault_Op<"touch_decline", [Pure]> {
   let hasCanonicalizer = 1;
 }
 
+def Fault_HalfRewriteOp : Fault_Op<"half_rewrite", [Pure]> {
+  let summary = "its pattern asks for a change the bridge must refuse halfway";
+  let arguments = (ins I64:$input);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$input attr-dict";
+  let hasCanonicalizer = 1;
+}
+
 #endif // FAULT_TD

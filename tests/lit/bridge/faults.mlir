@@ -44,8 +44,21 @@ func.func @panicking_pattern(%x: i64) -> i64 {
 // A pattern that changes its op in place and then declines: the change
 // cannot be undone, and the driver was told nothing changed.
 // CHECK: faults.mlir:[[# @LINE + 3]]:8: error: rmlir: internal error in matchAndRewrite: a pattern declined (returned false) after changing `fault.touch_decline` or an op near it in place, which cannot be undone
-// CHECK-NOT: error
+// CHECK-NOT: error:
 func.func @touching_decline(%x: i64) -> i64 {
   %0 = fault.touch_decline %x
   return %0 : i64
+}
+
+// -----
+
+// A pattern whose second change (erasing an op still used) is refused
+// after its first (forwarding the root's uses) was carried out: reported
+// at the root, which then fails verification.
+// CHECK: faults.mlir:[[# @LINE + 4]]:8: error: rmlir: internal error in a pattern's changes: erasing `arith.addi`, whose results (or values inside it) are still used
+// CHECK-NOT: error
+func.func @half_rewrite(%x: i64) -> i64 {
+  %0 = arith.addi %x, %x : i64
+  %1 = fault.half_rewrite %0
+  return %1 : i64
 }

@@ -1,0 +1,4 @@
+//! Analyses over the IR for bridge dialects' passes and hooks.
+
+pub mod dataflow;
+pub mod value_bounds;
