@@ -89,7 +89,7 @@ impl<'ir> Block<'ir> {
     ///
     /// `raw` is null or a live block, as the C API gave it.
     #[inline]
-    unsafe fn from_raw(raw: MlirBlock) -> Option<Self> {
+    pub(crate) unsafe fn from_raw(raw: MlirBlock) -> Option<Self> {
         NonNull::new(raw.ptr).map(|p| Block(p, PhantomData))
     }
     #[inline]

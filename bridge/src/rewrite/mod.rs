@@ -448,6 +448,96 @@ impl<'ir> Rewriter<'ir> {
         }
     }
 
+    /// The checks that need no change carried out, made on every pending
+    /// change before any is (while all they read is live), so that a
+    /// rewrite they refuse changes nothing: a change touching what an
+    /// earlier one frees (found by freeing nothing, only listing what each
+    /// would), a replacement by the wrong number of values or by the op's
+    /// own, a block merged or inlined twice, a move before an op the moved
+    /// op holds. What depends on the earlier changes themselves (an op they
+    /// left used, a block they left with predecessors) is checked when
+    /// reached.
+    fn check_all_before(&self, pending: &[Pending]) {
+        // What each change would free, less the ops an earlier change moved
+        // out of a block (inlined, merged or moved before another op): the
+        // check must refuse nothing that carrying the changes out accepts.
+        let mut freed: SmallVec<[*mut std::ffi::c_void; 2]> = SmallVec::new();
+        let mut moved: SmallVec<[*mut std::ffi::c_void; 4]> = SmallVec::new();
+        let mut inlined: SmallVec<[*mut std::ffi::c_void; 1]> = SmallVec::new();
+        let untouched = |holders: &[MlirOperation], freed: &[*mut std::ffi::c_void]| {
+            assert!(
+                !holders.iter().any(|h| freed.contains(&h.ptr)),
+                "a pattern changed IR that it had already erased or replaced"
+            );
+        };
+        let frees = |op: Op<'ir>, freed: &mut SmallVec<[*mut std::ffi::c_void; 2]>, moved: &[_]| {
+            let mut all = SmallVec::new();
+            doom(op, &mut all);
+            freed.extend(all.into_iter().filter(|o| !moved.contains(o)));
+        };
+        let moves = |op: Op<'ir>, moved: &mut SmallVec<[*mut std::ffi::c_void; 4]>| {
+            let mut all: SmallVec<[*mut std::ffi::c_void; 2]> = SmallVec::new();
+            doom(op, &mut all);
+            moved.extend(all);
+        };
+        // Nothing was freed yet: every recorded op, block and value is live
+        // (what each SAFETY below refers to).
+        for pending in pending {
+            match pending {
+                Pending::Replace(op, values, holders) => {
+                    untouched(holders, &freed);
+                    // SAFETY: see above.
+                    let op = unsafe { Op::from_raw(*op) }.expect("a recorded op");
+                    assert_eq!(
+                        op.num_results(),
+                        values.len(),
+                        "replacing `{}` needs one value per result",
+                        op.name()
+                    );
+                    frees(op, &mut freed, &moved);
+                }
+                Pending::Erase(op, holders) => {
+                    untouched(holders, &freed);
+                    // SAFETY: see above.
+                    let op = unsafe { Op::from_raw(*op) }.expect("a recorded op");
+                    frees(op, &mut freed, &moved);
+                }
+                Pending::MergeBlocks(block, dest, _, holders) => {
+                    assert!(
+                        !inlined.contains(&block.ptr) && !inlined.contains(&dest.ptr),
+                        "merging a block that was inlined or merged already"
+                    );
+                    untouched(holders, &freed);
+                    inlined.push(block.ptr);
+                    // SAFETY: see above.
+                    let block = unsafe { Block::from_raw(*block) }.expect("a recorded block");
+                    for op in crate::rewrite::walk::block_ops(block) {
+                        moves(op, &mut moved);
+                    }
+                }
+                Pending::InlineBlockBefore(block, _, _, holders) => {
+                    assert!(!inlined.contains(&block.ptr), "inlining a block twice");
+                    untouched(holders, &freed);
+                    inlined.push(block.ptr);
+                    // SAFETY: see above.
+                    let block = unsafe { Block::from_raw(*block) }.expect("a recorded block");
+                    for op in crate::rewrite::walk::block_ops(block) {
+                        moves(op, &mut moved);
+                    }
+                }
+                Pending::MoveBefore(op, _, holders) => {
+                    untouched(holders, &freed);
+                    // SAFETY: see above.
+                    moves(
+                        unsafe { Op::from_raw(*op) }.expect("a recorded op"),
+                        &mut moved,
+                    );
+                }
+                Pending::ReplaceAllUses(_, _, holders) => untouched(holders, &freed),
+            }
+        }
+    }
+
     /// The checks of [`check_in_scope`](Rewriter::check_in_scope) on every
     /// pending change, made before any is carried out (while all it reads,
     /// the root included, is live).
@@ -503,6 +593,7 @@ impl<'ir> Rewriter<'ir> {
         // Taken first: a refused change leaves nothing pending behind.
         let pending = std::mem::take(&mut self.pending);
         self.check_all_in_scope(&pending);
+        self.check_all_before(&pending);
         for pending in pending {
             match pending {
                 Pending::Replace(op, values, holders) => {
