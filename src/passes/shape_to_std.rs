@@ -33,6 +33,7 @@ const ROOTS: &[&str] = &[
     rshape::AddOp::NAME,
     rshape::MulOp::NAME,
     rshape::BroadcastOp::NAME,
+    rshape::CstrBroadcastableOp::NAME,
     rshape::ConstShapeOp::NAME,
     rshape::ConstSizeOp::NAME,
     rshape::DimOp::NAME,
@@ -75,6 +76,7 @@ impl<'ir> Driver<'_, 'ir> {
                 self.replace(op, vec![r])
             }
             rshape::BroadcastOp::NAME => self.broadcast(op, &e),
+            rshape::CstrBroadcastableOp::NAME => self.cstr_broadcastable(op, &e),
             rshape::ConstShapeOp::NAME => self.const_shape(op, &e),
             rshape::ConstSizeOp::NAME => {
                 let v = op
@@ -302,6 +304,34 @@ impl<'ir> Driver<'_, 'ir> {
         let t = self.emit(e, "tensor.from_elements", &values, &[ty], &[]);
         let cast = self.emit(e, "tensor.cast", &[t], &[ty], &[]);
         self.replace(op, vec![cast])
+    }
+
+    /// Upstream's `CstrBroadcastableToRequire`: the constraint becomes
+    /// `cstr_require` of `is_broadcastable` (lowered right away), for extent
+    /// tensors (a `!rshape.shape` operand leaves it as it is: upstream's
+    /// conversion of the `is_broadcastable` fails and rolls the rewrite
+    /// back).
+    fn cstr_broadcastable(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
+        if op.operands().any(|v| is_shape_type(v.ty())) {
+            return false;
+        }
+        let ctx = op.context();
+        let shapes = self.operands(op);
+        let is = self.emit(
+            e,
+            rshape::IsBroadcastableOp::NAME,
+            &shapes,
+            &[ctx.integer_type(1)],
+            &[],
+        );
+        let witness = self.emit(
+            e,
+            rshape::CstrRequireOp::NAME,
+            &[is],
+            &[op.result(0).ty()],
+            &[("msg", ctx.string_attr("required broadcastable shapes"))],
+        );
+        self.replace(op, vec![witness])
     }
 
     fn is_broadcastable(&mut self, op: Op<'ir>, e: &Emit<'ir>) -> bool {
