@@ -24,8 +24,8 @@ demo: build
 # plugin and what a dialect author builds against into PREFIX, relocatable
 # ($ORIGIN): it runs after the build tree is gone and PREFIX is moved.
 PREFIX ?= /usr/local
-INSTALLED = target/release/rmlir-opt target/release/rmlir-run target/release/librmlir.so \
-	target/release/libtoy_dialect.so
+INSTALLED = target/release/rmlir-opt target/release/rmlir-run target/release/rmlir-lsp-server \
+	target/release/rmlir-reduce target/release/librmlir.so target/release/libtoy_dialect.so
 install: build
 	./scripts/install.sh $(PREFIX) $(INSTALLED)
 

@@ -14,6 +14,7 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "install-check: $*" >&2; exit 1; }
 
 ./scripts/install.sh "$work/first" target/release/rmlir-opt target/release/rmlir-run \
+  target/release/rmlir-lsp-server target/release/rmlir-reduce \
   target/release/librmlir.so target/release/libtoy_dialect.so > /dev/null
 mv "$work/first" "$work/moved"
 P="$work/moved"
@@ -71,5 +72,15 @@ grep -q "rarith.constant 42 : i64" "$work/out3.txt" && ! grep -q "toy\." "$work/
 run "$P/bin/rmlir-run" examples/shape-functions.mlir -e broadcast --lower=rshape \
   '--arg=memref<3xindex>:8,1,3' '--arg=memref<2xindex>:5,1' > "$work/out4.txt"
 grep -q "memref<3xi64> \[8, 5, 3\]" "$work/out4.txt" || fail "the installed rmlir-run did not run"
+# The installed language server answers an LSP client (a diagnostic), and
+# the installed reducer shrinks a program.
+python3 tests/lit/tools/lsp-client.py "$P/bin/rmlir-lsp-server" tests/lit/tools/lsp-diagnostics.mlir > "$work/lsp.txt"
+grep -q "diagnostic 9:8 'rarith.index_cast'" "$work/lsp.txt" || fail "the installed rmlir-lsp-server did not answer"
+printf '#!/bin/sh\ngrep -q rarith.divsi "$1" && exit 1\nexit 0\n' > "$work/divides.sh"
+chmod +x "$work/divides.sh"
+"$P/bin/rmlir-reduce" tests/lit/tools/reduce.mlir --reduction-tree="traversal-mode=0 test=$work/divides.sh" \
+  2>/dev/null > "$work/reduced.txt"
+grep -q "rarith.divsi" "$work/reduced.txt" && ! grep -q "func.func @adds" "$work/reduced.txt" \
+  || fail "the installed rmlir-reduce did not reduce"
 
 echo "install-check: installed, moved, and run with nothing from the build tree"

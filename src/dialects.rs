@@ -44,6 +44,19 @@ pub fn opt_main(args: &[String]) -> i32 {
     )
 }
 
+/// `rmlir-lsp-server`: upstream's MLIR language server with every upstream
+/// dialect plus ours (point an editor's MLIR extension at the binary);
+/// returns the process exit code.
+pub fn lsp_server_main(args: &[String]) -> i32 {
+    context::lsp_server_main(&DESCRIPTOR, args)
+}
+
+/// `rmlir-reduce`: upstream's `mlir-reduce` with every upstream dialect and
+/// pass plus ours; returns the process exit code.
+pub fn reduce_main(args: &[String]) -> i32 {
+    context::reduce_main(&DESCRIPTOR, args)
+}
+
 rmlir_bridge::export_plugin!(
     crate::registry::DESCRIPTOR as rmlirDescriptor__rarith,
     [

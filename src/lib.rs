@@ -218,6 +218,20 @@ pub fn opt_main(args: &[String]) -> i32 {
     dialects::opt_main(args)
 }
 
+/// `rmlir-lsp-server`'s main: upstream's MLIR language server (over stdio)
+/// with every upstream dialect plus rarith and rshape; returns the exit
+/// code.
+pub fn lsp_server_main(args: &[String]) -> i32 {
+    dialects::lsp_server_main(args)
+}
+
+/// `rmlir-reduce`'s main: upstream's `mlir-reduce` with every upstream
+/// dialect and pass plus rarith, rshape and the rmlir passes; returns the
+/// exit code.
+pub fn reduce_main(args: &[String]) -> i32 {
+    dialects::reduce_main(args)
+}
+
 pub use dialects::{new_context, register_dialects, register_passes};
 
 /// Makes the `cdylib` crate it is used in a plugin for stock `mlir-opt`

@@ -55,6 +55,8 @@ fault = os.path.join(bin_dir, "libfault_dialect.so")
 config.substitutions.append(("%fault-opt", f"{llvm}/bin/mlir-opt --load-dialect-plugin={fault}"))
 # %upstream-mlir-opt: stock mlir-opt alone (for differential tests).
 config.substitutions.append(("%upstream-mlir-opt", f"{llvm}/bin/mlir-opt"))
+# %upstream-mlir-reduce: stock mlir-reduce (for differential tests).
+config.substitutions.append(("%upstream-mlir-reduce", f"{llvm}/bin/mlir-reduce"))
 # %to-upstream / %from-upstream: rename our dialects to upstream's and back.
 config.substitutions.append(
     ("%to-upstream", r"sed -E 's/\brarith\./arith./g; s/\brshape\./shape./g; s/!rshape\./!shape./g'")

@@ -77,27 +77,51 @@ pub fn add_to_context(descriptor: &'static Descriptor, context: &melior::Context
 
 pub use crate::passes::{pass_registry_read, pass_registry_write};
 
-/// Runs upstream's MlirOptMain with every upstream dialect and pass plus
-/// the descriptor's; `title` heads its `--help`. Returns the process exit
-/// code.
-pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -> i32 {
-    register_passes(descriptor);
+/// `args` as C's `main` gets them (NUL-terminated strings, then a null
+/// pointer), for `f(argc, argv)`.
+fn with_argv(args: &[String], f: impl FnOnce(i32, *mut *mut std::ffi::c_char) -> i32) -> i32 {
     let owned: Vec<std::ffi::CString> = args
         .iter()
         .map(|a| std::ffi::CString::new(a.as_str()).expect("argument without NUL"))
         .collect();
     let mut argv: Vec<*mut std::ffi::c_char> = owned.iter().map(|a| a.as_ptr() as *mut _).collect();
     argv.push(std::ptr::null_mut());
-    // SAFETY: argv holds argc NUL-terminated strings that outlive the call,
-    // followed by a null pointer, as main's argv.
-    unsafe {
-        b::rmlirBridgeOptMain(
-            crate::hooks::table(),
-            owned.len() as i32,
-            argv.as_mut_ptr(),
-            sref(title),
-        )
-    }
+    f(owned.len() as i32, argv.as_mut_ptr())
+}
+
+/// Runs upstream's MlirOptMain with every upstream dialect and pass plus
+/// the descriptor's; `title` heads its `--help`. Returns the process exit
+/// code.
+pub fn opt_main(descriptor: &'static Descriptor, title: &str, args: &[String]) -> i32 {
+    register_passes(descriptor);
+    with_argv(args, |argc, argv| {
+        // SAFETY: argv holds argc NUL-terminated strings that outlive the
+        // call, followed by a null pointer, as main's argv.
+        unsafe { b::rmlirBridgeOptMain(crate::hooks::table(), argc, argv, sref(title)) }
+    })
+}
+
+/// Runs upstream's MLIR language server (`mlir-lsp-server`, over stdio)
+/// with every upstream dialect plus the descriptor's (and those of any
+/// other descriptor installed in this library): diagnostics, hover and
+/// go-to-definition for their IR in an editor. Returns the exit code.
+pub fn lsp_server_main(descriptor: &'static Descriptor, args: &[String]) -> i32 {
+    install(descriptor);
+    with_argv(args, |argc, argv| {
+        // SAFETY: as in `opt_main`.
+        unsafe { b::rmlirBridgeLspServerMain(crate::hooks::table(), argc, argv) }
+    })
+}
+
+/// Runs upstream's `mlir-reduce` with every upstream dialect and pass plus
+/// the descriptor's: shrinks a program while an interestingness test
+/// (`--test=script`) still holds. Returns the exit code.
+pub fn reduce_main(descriptor: &'static Descriptor, args: &[String]) -> i32 {
+    register_passes(descriptor);
+    with_argv(args, |argc, argv| {
+        // SAFETY: as in `opt_main`.
+        unsafe { b::rmlirBridgeReduceMain(crate::hooks::table(), argc, argv) }
+    })
 }
 
 /// A melior context with every upstream dialect, the bridge's dialects,

@@ -280,6 +280,14 @@ MLIR_CAPI_EXPORTED void rmlirBridgeRegisterPass(const RmlirHooks *hooks,
 /// dialects and passes of a table; `title` heads its --help.
 MLIR_CAPI_EXPORTED int rmlirBridgeOptMain(const RmlirHooks *hooks, int argc,
                                           char **argv, MlirStringRef title);
+/// Upstream's MlirLspServerMain (`mlir-lsp-server`: over stdio) with every
+/// upstream dialect and the table's; returns the exit code.
+MLIR_CAPI_EXPORTED int rmlirBridgeLspServerMain(const RmlirHooks *hooks,
+                                                int argc, char **argv);
+/// Upstream's mlirReduceMain (`mlir-reduce`) with every upstream dialect and
+/// pass and the table's dialects (Rust registered its passes before).
+MLIR_CAPI_EXPORTED int rmlirBridgeReduceMain(const RmlirHooks *hooks, int argc,
+                                             char **argv);
 
 /*===------------------ Integer range analysis ---------------------------===*/
 
