@@ -1,7 +1,9 @@
 //! `convert-rarith-to-arith` and `convert-arith-to-rarith`: exact one-to-one
 //! bridges between rarith and upstream's arith, so any upstream pipeline can
 //! take rarith IR and give it back. Every op keeps its operands, result
-//! types and attributes (rarith's attributes are arith's own).
+//! types and attributes (rarith's attributes are arith's own). The bodies
+//! of linalg's named ops, which linalg builds from arith itself and whose
+//! verifiers insist on it, are left alone.
 
 use super::{RunPass, decls};
 use crate::ffi::exclusive::Ir;
@@ -28,7 +30,9 @@ impl RunPass for decls::ConvertArithToRArith {
 fn rename_dialect(ir: &Ir, from: &str, to: &str) -> bool {
     let root = ir.root();
     let prefix = format!("{from}.");
-    let ops = walk::collect(root, |o| o.name().starts_with(&prefix));
+    let ops = walk::collect(root, |o| {
+        o.name().starts_with(&prefix) && !in_implicit_linalg_body(o)
+    });
     for op in ops {
         let name = format!("{to}.{}", &op.name()[prefix.len()..]);
         let (inherent, discardable): (Vec<_>, Vec<_>) = op
@@ -49,4 +53,17 @@ fn rename_dialect(ir: &Ir, from: &str, to: &str) -> bool {
         walk::replace_and_erase(ir, op, &results);
     }
     true
+}
+
+/// True when `op` is in the body of a linalg named op (`linalg.matmul`,
+/// `linalg.fill`, the convolutions...), which linalg builds itself from
+/// arith and whose verifier insists on it ("expected add/mul op in the
+/// body"): left as it is both ways. The bodies users write
+/// (`linalg.generic`, `linalg.map`, `linalg.reduce`) are converted.
+fn in_implicit_linalg_body(op: Op) -> bool {
+    op.parent_op().is_some_and(|parent| {
+        let name = parent.name();
+        name.starts_with("linalg.")
+            && !matches!(name, "linalg.generic" | "linalg.map" | "linalg.reduce")
+    })
 }
