@@ -482,8 +482,8 @@ impl<'ir> Rewriter<'ir> {
         };
         // Nothing was freed yet: every recorded op, block and value is live
         // (what each SAFETY below refers to).
-        for pending in pending {
-            match pending {
+        for (k, change) in pending.iter().enumerate() {
+            match change {
                 Pending::Replace(op, values, holders) => {
                     untouched(holders, &freed);
                     // SAFETY: see above.
@@ -500,6 +500,11 @@ impl<'ir> Rewriter<'ir> {
                     untouched(holders, &freed);
                     // SAFETY: see above.
                     let op = unsafe { Op::from_raw(*op) }.expect("a recorded op");
+                    assert!(
+                        !still_used_after(op, &pending[..k]).unwrap_or(false),
+                        "erasing `{}`, whose results (or values inside it) are still used",
+                        op.name()
+                    );
                     frees(op, &mut freed, &moved);
                 }
                 Pending::MergeBlocks(block, dest, _, holders) => {
@@ -508,6 +513,11 @@ impl<'ir> Rewriter<'ir> {
                         "merging a block that was inlined or merged already"
                     );
                     untouched(holders, &freed);
+                    assert!(
+                        !keeps_predecessors(*block, &freed, &moved),
+                        "merging a block with predecessors, into itself or a block it holds, or \
+                         with arguments that the values given do not match (count and types)"
+                    );
                     inlined.push(block.ptr);
                     // SAFETY: see above.
                     let block = unsafe { Block::from_raw(*block) }.expect("a recorded block");
@@ -518,6 +528,11 @@ impl<'ir> Rewriter<'ir> {
                 Pending::InlineBlockBefore(block, _, _, holders) => {
                     assert!(!inlined.contains(&block.ptr), "inlining a block twice");
                     untouched(holders, &freed);
+                    assert!(
+                        !keeps_predecessors(*block, &freed, &moved),
+                        "inlining a block with predecessors, with arguments that the values given \
+                         do not match (count and types), or before an op in no block or inside it"
+                    );
                     inlined.push(block.ptr);
                     // SAFETY: see above.
                     let block = unsafe { Block::from_raw(*block) }.expect("a recorded block");
@@ -733,6 +748,116 @@ impl<'ir> Rewriter<'ir> {
             }
         }
     }
+}
+
+/// Whether `block` would still have a predecessor once the ops `freed` are
+/// gone: a predecessor whose terminator no earlier change frees. False
+/// (carrying the changes out decides) when an earlier change moved ops.
+fn keeps_predecessors(
+    block: MlirBlock,
+    freed: &[*mut std::ffi::c_void],
+    moved: &[*mut std::ffi::c_void],
+) -> bool {
+    if !moved.is_empty() {
+        return false;
+    }
+    // SAFETY: the block and its predecessors are live (nothing was freed
+    // yet); positions are within the count.
+    unsafe {
+        (0..mlirBlockGetNumPredecessors(block)).any(|i| {
+            let terminator = mlirBlockGetTerminator(mlirBlockGetPredecessor(block, i));
+            terminator.ptr.is_null() || !freed.contains(&terminator.ptr)
+        })
+    }
+}
+
+/// Whether `op`'s results (or values defined inside it) would still be used
+/// outside it once the changes `earlier` are carried out, read while all
+/// of it is live: its outside users now, less those the earlier changes
+/// free or move to other values, plus the users of values the earlier
+/// changes replace by one of its values. None when an earlier change
+/// moves ops (an inline, merge or move, which may bring users inside it):
+/// then carrying the changes out decides.
+fn still_used_after(op: Op<'_>, earlier: &[Pending]) -> Option<bool> {
+    if earlier.iter().any(|p| {
+        matches!(
+            p,
+            Pending::InlineBlockBefore(..) | Pending::MergeBlocks(..) | Pending::MoveBefore(..)
+        )
+    }) {
+        return None;
+    }
+    let inside: Vec<Op<'_>> = crate::rewrite::walk::collect(op, |_| true);
+    let ours = |v: MlirValue| {
+        // SAFETY: the recorded values are live (nothing was freed yet).
+        let Some(v) = (unsafe { Value::from_raw(v) }) else {
+            return false;
+        };
+        v.defining_op()
+            .or_else(|| v.owner_block().and_then(|b| b.parent_op()))
+            .is_some_and(|owner| owner == op || inside.contains(&owner))
+    };
+    let outside = |user: &Op<'_>| *user != op && !inside.contains(user);
+    // The users of `v` outside `op`.
+    let users_of = |v: MlirValue| -> Vec<*mut std::ffi::c_void> {
+        // SAFETY: as above.
+        unsafe { Value::from_raw(v) }.map_or_else(Vec::new, |v| {
+            v.users()
+                .iter()
+                .filter(|u| outside(u))
+                .map(|u| u.raw().ptr)
+                .collect()
+        })
+    };
+    // (value of `op`, user outside it), one per use.
+    let mut uses: Vec<(MlirValue, *mut std::ffi::c_void)> = Vec::new();
+    for o in std::iter::once(op).chain(inside.iter().copied()) {
+        for v in o.results() {
+            uses.extend(
+                v.users()
+                    .iter()
+                    .filter(|u| outside(u))
+                    .map(|u| (v.raw(), u.raw().ptr)),
+            );
+        }
+    }
+    for change in earlier {
+        match change {
+            Pending::ReplaceAllUses(from, to, _) => {
+                let moved = users_of(*from);
+                uses.retain(|(v, _)| v.ptr != from.ptr);
+                if ours(*to) {
+                    uses.extend(moved.into_iter().map(|u| (*to, u)));
+                }
+            }
+            Pending::Replace(replaced, values, _) => {
+                // SAFETY: as above.
+                let Some(replaced) = (unsafe { Op::from_raw(*replaced) }) else {
+                    continue;
+                };
+                let mut gone = SmallVec::<[*mut std::ffi::c_void; 2]>::new();
+                doom(replaced, &mut gone);
+                for (result, to) in replaced.results().zip(values.iter()) {
+                    if ours(*to) {
+                        let moved = users_of(result.raw());
+                        uses.extend(moved.into_iter().map(|u| (*to, u)));
+                    }
+                }
+                uses.retain(|(_, u)| !gone.contains(u));
+            }
+            Pending::Erase(erased, _) => {
+                // SAFETY: as above.
+                let Some(erased) = (unsafe { Op::from_raw(*erased) }) else {
+                    continue;
+                };
+                let mut gone = SmallVec::<[*mut std::ffi::c_void; 2]>::new();
+                doom(erased, &mut gone);
+                uses.retain(|(_, u)| !gone.contains(u));
+            }
+            _ => {}
+        }
+    }
+    Some(!uses.is_empty())
 }
 
 /// Adds `op` and every op nested in it (read now, while they are live) to

@@ -747,3 +747,34 @@ fn a_rewrite_with_a_change_that_does_not_fit_changes_nothing() {
     assert!(out.contains("return %0 : i64"), "{out}");
     assert!(module.as_operation().verify(), "{out}");
 }
+
+/// Forwards the root's uses to its operand's producer... then erases that
+/// producer, which the forwarded uses now use: refused before either change.
+fn forward_then_erase_producer<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    let input = op.operand(0);
+    let Some(producer) = input.defining_op() else {
+        return false;
+    };
+    rw.replace_all_uses(op.result(0), input);
+    rw.erase_op(producer);
+    true
+}
+
+#[test]
+fn erasing_what_an_earlier_change_leaves_used_changes_nothing() {
+    static FORWARD: &[PatternDef] = rmlir_bridge::patterns!(NegOp: "ForwardThenEraseProducer" => forward_then_erase_producer / 1);
+    let context = toy_dialect::new_context();
+    let mut module = parse(
+        &context,
+        "  %c = toy.constant 7\n  %m = toy.mul %x, %c\n  %n = toy.neg %m\n  return %n : i64",
+    );
+    let bug = reported_bug(&context, &mut module, FORWARD);
+    assert!(
+        bug.contains("whose results (or values inside it) are still used"),
+        "{bug}"
+    );
+    // Nothing was carried out: the return still returns the neg.
+    let out = module.as_operation().to_string();
+    assert!(out.contains("return %2 : i64"), "{out}");
+    assert!(module.as_operation().verify(), "{out}");
+}

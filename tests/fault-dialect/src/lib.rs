@@ -3,7 +3,7 @@
 //! returns its op's own result without changing the op (MLIR would take it
 //! for an in-place fold and fold it again forever), a pattern that panics,
 //! a pattern that changes its op in place and then declines, and one whose
-//! second change must be refused after its first was made. The lit
+//! second change does not fit what its first leaves. The lit
 //! test `tests/lit/bridge/faults.mlir` loads the plugin into stock
 //! `mlir-opt` and checks that each bug is reported once, at its op, and
 //! fails the run, never hangs or crashes it.
@@ -54,8 +54,8 @@ fn touching_decline<'ir>(op: Op<'ir>, _: &mut Rewriter<'ir>) -> bool {
     false
 }
 
-/// Forwards the op's uses to its input (carried out), then erases the
-/// input's defining op, which the op itself still uses (refused).
+/// Forwards the op's uses to its input, then erases the input's defining
+/// op, which the forwarded uses then use (refused, whole).
 fn half_rewrite<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let input = op.operand(0);
     let Some(producer) = input.defining_op() else {

@@ -53,7 +53,7 @@ def Fault_TouchDeclineOp : Fault_Op<"touch_decline", [Pure]> {
 }
 
 def Fault_HalfRewriteOp : Fault_Op<"half_rewrite", [Pure]> {
-  let summary = "its pattern asks for a change the bridge must refuse halfway";
+  let summary = "its pattern asks for changes that do not fit together";
   let arguments = (ins I64:$input);
   let results = (outs I64:$result);
   let assemblyFormat = "$input attr-dict";

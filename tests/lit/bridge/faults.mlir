@@ -52,9 +52,9 @@ func.func @touching_decline(%x: i64) -> i64 {
 
 // -----
 
-// A pattern whose second change (erasing an op still used) is refused
-// after its first (forwarding the root's uses) was carried out: reported
-// at the root, which then fails verification.
+// A pattern whose second change (erasing an op its first change, forwarding
+// the root's uses to it, leaves used) is refused before either is carried
+// out: reported at the root, which then fails verification.
 // CHECK: faults.mlir:[[# @LINE + 4]]:8: error: rmlir: internal error in a pattern's changes: erasing `arith.addi`, whose results (or values inside it) are still used
 // CHECK-NOT: error
 func.func @half_rewrite(%x: i64) -> i64 {
