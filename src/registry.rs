@@ -117,8 +117,7 @@ mod tests {
         for (op, b) in ODS_OPS.iter().zip(behaviours()) {
             for p in b.patterns {
                 assert!(
-                    p.root == op.name
-                        || (op.name.starts_with("rshape.") && p.root.starts_with("tensor.")),
+                    p.root == op.name || p.root.starts_with("tensor."),
                     "{} on {}: root {}",
                     p.name,
                     op.name,

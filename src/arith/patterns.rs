@@ -752,7 +752,34 @@ pub const TRUNCI: &[PatternDef] = patterns!(rarith::TruncIOp:
 pub const INDEX_CAST: &[PatternDef] = patterns!(rarith::IndexCastOp:
     "IndexCastOfIndexCast" => index_cast_of_index_cast / 2,
     "IndexCastOfExtSI" => index_cast_of_extsi / 2,
+    "ExtractElementFromIndexCast" => extract_from_index_cast / 1 @ "tensor.extract",
 );
+
+/// Upstream's `ExtractElementFromIndexCast` (a `tensor.extract` pattern
+/// written against arith's class, so it cannot see rarith): the element of
+/// an `index_cast` of a tensor is the `index_cast` of the element,
+/// `extract(index_cast(t))[i] = index_cast(extract(t[i]))`.
+fn extract_from_index_cast<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
+    let Some(cast) = op.operand(0).defined_by::<rarith::IndexCastOp>() else {
+        return false;
+    };
+    let source = cast.operand(0);
+    let element = source.ty().element_type_or_self();
+    let operands: Vec<Value<'ir>> = std::iter::once(source)
+        .chain(op.operands().skip(1))
+        .collect();
+    let extract = rw.create("tensor.extract", op.location(), &operands, &[element], &[]);
+    let result_ty = op.result(0).ty();
+    let new = rw.create(
+        rarith::IndexCastOp::OP,
+        op.location(),
+        &[extract.result(0)],
+        &[result_ty],
+        &[],
+    );
+    rw.replace_op(op, &[new.result(0)]);
+    true
+}
 /// Patterns rooted at rarith.index_castui.
 pub const INDEX_CASTUI: &[PatternDef] = patterns!(rarith::IndexCastUIOp:
     "IndexCastUIOfIndexCastUI" => index_castui_of_index_castui / 2,
