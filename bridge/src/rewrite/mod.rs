@@ -448,15 +448,14 @@ impl<'ir> Rewriter<'ir> {
         }
     }
 
-    /// The checks that need no change carried out, made on every pending
-    /// change before any is (while all they read is live), so that a
-    /// rewrite they refuse changes nothing: a change touching what an
-    /// earlier one frees (found by freeing nothing, only listing what each
-    /// would), a replacement by the wrong number of values or by the op's
-    /// own, a block merged or inlined twice, a move before an op the moved
-    /// op holds. What depends on the earlier changes themselves (an op they
-    /// left used, a block they left with predecessors) is checked when
-    /// reached.
+    /// The checks made on every pending change before any is carried out
+    /// (while all they read is live), so that a rewrite they refuse changes
+    /// nothing: a change touching what an earlier one frees (found by
+    /// freeing nothing, only listing what each would), a replacement by the
+    /// wrong number of values, a block merged or inlined twice, an erasure
+    /// of an op the earlier changes leave used, a merge or inline of a
+    /// block they leave with predecessors. After a change that moves ops,
+    /// and for a move itself, carrying the changes out decides.
     fn check_all_before(&self, pending: &[Pending]) {
         // What each change would free, less the ops an earlier change moved
         // out of a block (inlined, merged or moved before another op): the
@@ -464,12 +463,6 @@ impl<'ir> Rewriter<'ir> {
         let mut freed: SmallVec<[*mut std::ffi::c_void; 2]> = SmallVec::new();
         let mut moved: SmallVec<[*mut std::ffi::c_void; 4]> = SmallVec::new();
         let mut inlined: SmallVec<[*mut std::ffi::c_void; 1]> = SmallVec::new();
-        let untouched = |holders: &[MlirOperation], freed: &[*mut std::ffi::c_void]| {
-            assert!(
-                !holders.iter().any(|h| freed.contains(&h.ptr)),
-                "a pattern changed IR that it had already erased or replaced"
-            );
-        };
         let frees = |op: Op<'ir>, freed: &mut SmallVec<[*mut std::ffi::c_void; 2]>, moved: &[_]| {
             let mut all = SmallVec::new();
             doom(op, &mut all);
@@ -485,7 +478,7 @@ impl<'ir> Rewriter<'ir> {
         for (k, change) in pending.iter().enumerate() {
             match change {
                 Pending::Replace(op, values, holders) => {
-                    untouched(holders, &freed);
+                    check_untouched(holders, &freed);
                     // SAFETY: see above.
                     let op = unsafe { Op::from_raw(*op) }.expect("a recorded op");
                     assert_eq!(
@@ -497,7 +490,7 @@ impl<'ir> Rewriter<'ir> {
                     frees(op, &mut freed, &moved);
                 }
                 Pending::Erase(op, holders) => {
-                    untouched(holders, &freed);
+                    check_untouched(holders, &freed);
                     // SAFETY: see above.
                     let op = unsafe { Op::from_raw(*op) }.expect("a recorded op");
                     assert!(
@@ -512,11 +505,10 @@ impl<'ir> Rewriter<'ir> {
                         !inlined.contains(&block.ptr) && !inlined.contains(&dest.ptr),
                         "merging a block that was inlined or merged already"
                     );
-                    untouched(holders, &freed);
+                    check_untouched(holders, &freed);
                     assert!(
                         !keeps_predecessors(*block, &freed, &moved),
-                        "merging a block with predecessors, into itself or a block it holds, or \
-                         with arguments that the values given do not match (count and types)"
+                        "{MERGE_MISFIT}"
                     );
                     inlined.push(block.ptr);
                     // SAFETY: see above.
@@ -527,11 +519,10 @@ impl<'ir> Rewriter<'ir> {
                 }
                 Pending::InlineBlockBefore(block, _, _, holders) => {
                     assert!(!inlined.contains(&block.ptr), "inlining a block twice");
-                    untouched(holders, &freed);
+                    check_untouched(holders, &freed);
                     assert!(
                         !keeps_predecessors(*block, &freed, &moved),
-                        "inlining a block with predecessors, with arguments that the values given \
-                         do not match (count and types), or before an op in no block or inside it"
+                        "{INLINE_MISFIT}"
                     );
                     inlined.push(block.ptr);
                     // SAFETY: see above.
@@ -541,14 +532,14 @@ impl<'ir> Rewriter<'ir> {
                     }
                 }
                 Pending::MoveBefore(op, _, holders) => {
-                    untouched(holders, &freed);
+                    check_untouched(holders, &freed);
                     // SAFETY: see above.
                     moves(
                         unsafe { Op::from_raw(*op) }.expect("a recorded op"),
                         &mut moved,
                     );
                 }
-                Pending::ReplaceAllUses(_, _, holders) => untouched(holders, &freed),
+                Pending::ReplaceAllUses(_, _, holders) => check_untouched(holders, &freed),
             }
         }
     }
@@ -599,12 +590,6 @@ impl<'ir> Rewriter<'ir> {
     fn carry_out(&mut self, root_freed: &mut bool) {
         let mut freed: SmallVec<[*mut std::ffi::c_void; 2]> = SmallVec::new();
         let mut inlined: SmallVec<[*mut std::ffi::c_void; 1]> = SmallVec::new();
-        let untouched = |holders: &[MlirOperation], freed: &[*mut std::ffi::c_void]| {
-            assert!(
-                !holders.iter().any(|h| freed.contains(&h.ptr)),
-                "a pattern changed IR that it had already erased or replaced"
-            );
-        };
         // Taken first: a refused change leaves nothing pending behind.
         let pending = std::mem::take(&mut self.pending);
         self.check_all_in_scope(&pending);
@@ -612,7 +597,7 @@ impl<'ir> Rewriter<'ir> {
         for pending in pending {
             match pending {
                 Pending::Replace(op, values, holders) => {
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
                     assert_eq!(
@@ -641,7 +626,7 @@ impl<'ir> Rewriter<'ir> {
                     *root_freed |= freed.contains(&self.root.raw().ptr);
                 }
                 Pending::Erase(op, holders) => {
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
                     // SAFETY: op is live.
@@ -663,17 +648,13 @@ impl<'ir> Rewriter<'ir> {
                         !inlined.contains(&source.ptr) && !inlined.contains(&dest.ptr),
                         "merging a block that was inlined or merged already"
                     );
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: both blocks and the values are live (nothing
                     // holding them was freed, neither block was merged).
                     let can = unsafe {
                         b::rmlirCanMergeBlocks(source, dest, args.as_ptr(), args.len() as isize)
                     };
-                    assert!(
-                        can,
-                        "merging a block with predecessors, into itself or a block it holds, or \
-                         with arguments that the values given do not match (count and types)"
-                    );
+                    assert!(can, "{MERGE_MISFIT}");
                     inlined.push(source.ptr);
                     // SAFETY: checked above; one value of the argument's type
                     // per argument of `source`.
@@ -688,7 +669,7 @@ impl<'ir> Rewriter<'ir> {
                     }
                 }
                 Pending::ReplaceAllUses(from, to, holders) => {
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: both values are live (nothing holding them was
                     // freed); the rewriter notifies its listener.
                     unsafe {
@@ -700,14 +681,11 @@ impl<'ir> Rewriter<'ir> {
                     }
                 }
                 Pending::MoveBefore(op, existing, holders) => {
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: both ops are live (nothing holding them was
                     // freed).
                     let can = unsafe { b::rmlirCanMoveBefore(op, existing) };
-                    assert!(
-                        can,
-                        "moving an op before itself, before an op it holds, or before an op in no block"
-                    );
+                    assert!(can, "{MOVE_MISFIT}");
                     // SAFETY: both live; `op` does not hold `existing`.
                     unsafe {
                         mlirRewriterBaseMoveOpBefore(
@@ -719,7 +697,7 @@ impl<'ir> Rewriter<'ir> {
                 }
                 Pending::InlineBlockBefore(block, op, args, holders) => {
                     assert!(!inlined.contains(&block.ptr), "inlining a block twice");
-                    untouched(&holders, &freed);
+                    check_untouched(&holders, &freed);
                     // SAFETY: the block, op and values are live: the block
                     // was not inlined before, and nothing holding any of
                     // them was freed. Checked now, as earlier changes may
@@ -727,11 +705,7 @@ impl<'ir> Rewriter<'ir> {
                     let can = unsafe {
                         b::rmlirCanInlineBlockBefore(block, op, args.as_ptr(), args.len() as isize)
                     };
-                    assert!(
-                        can,
-                        "inlining a block with predecessors, with arguments that the values given \
-                         do not match (count and types), or before an op in no block or inside it"
-                    );
+                    assert!(can, "{INLINE_MISFIT}");
                     inlined.push(block.ptr);
                     // SAFETY: block, op and the values are live; there is one
                     // value of the argument's type per block argument.
@@ -858,6 +832,25 @@ fn still_used_after(op: Op<'_>, earlier: &[Pending]) -> Option<bool> {
         }
     }
     Some(!uses.is_empty())
+}
+
+/// Why a merge, an inline or a move is refused (checked before any change,
+/// and again when carried out).
+const MERGE_MISFIT: &str = "merging a block with predecessors, into itself or a block it holds, \
+                            or with arguments that the values given do not match (count and types)";
+const INLINE_MISFIT: &str = "inlining a block with predecessors, with arguments that the values \
+                             given do not match (count and types), or before an op in no block or \
+                             inside it";
+const MOVE_MISFIT: &str =
+    "moving an op before itself, before an op it holds, or before an op in no block";
+
+/// Panics when a change would touch IR (its `holders`) an earlier change
+/// of the same rewrite frees.
+fn check_untouched(holders: &[MlirOperation], freed: &[*mut std::ffi::c_void]) {
+    assert!(
+        !holders.iter().any(|h| freed.contains(&h.ptr)),
+        "a pattern changed IR that it had already erased or replaced"
+    );
 }
 
 /// Adds `op` and every op nested in it (read now, while they are live) to
