@@ -779,11 +779,16 @@ fn fired() -> Vec<(String, u64)> {
     out
 }
 
-/// rarith patterns rooted at ops of other dialects on tensors
-/// (`tensor.extract`), which the scalar sweeps cannot build: their
-/// differential tests compare them with upstream's own pattern
-/// (`tests/lit/differential/extract-of-index-cast.mlir`).
-const ON_TENSORS: &[&str] = &["ExtractElementFromIndexCast"];
+/// rarith patterns of other dialects' upstream rewrites, on tensors,
+/// memrefs and vector contractions, which the scalar sweeps cannot build:
+/// their differential tests compare them with upstream's own patterns
+/// (`tests/lit/differential/extract-of-index-cast.mlir`,
+/// `view-shape-folder.mlir`, `contract-add.mlir`).
+const ON_TENSORS: &[&str] = &[
+    "ExtractElementFromIndexCast",
+    "ViewOpShapeFolder",
+    "CanonicalizeContractAdd",
+];
 
 /// Targets the integer harness does not cover (float ops, covered by
 /// `fold_vs_exec` and the float sweep; constants fold to their attribute

@@ -25,6 +25,7 @@
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -494,7 +495,7 @@ struct RustDialectInliner final : public DialectInlinerInterface {
 
 void addDialectInterfaces(Dialect *dialect) {
   dialect->addInterfaces<RustDialectInliner>();
-  addConvertToLLVMInterface(dialect);
+  addConvertToInterfaces(dialect);
   addBufferizableModels(dialect);
   addValueBoundsModels(dialect);
 }
@@ -724,6 +725,21 @@ extern "C" MlirType rmlirAttributeGetType(MlirAttribute attr) {
   if (auto t = dyn_cast<TypedAttr>(a))
     return wrap(t.getType());
   return wrap(static_cast<Type>(NoneType::get(a.getContext())));
+}
+
+extern "C" MlirAttribute rmlirDenseResourceAsDense(MlirAttribute attr) {
+  auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(unwrap(attr));
+  if (!resource)
+    return MlirAttribute{nullptr};
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return MlirAttribute{nullptr};
+  ArrayRef<char> data = blob->getData();
+  ShapedType type = resource.getType();
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(type, data, splat))
+    return MlirAttribute{nullptr};
+  return wrap(DenseElementsAttr::getFromRawBuffer(type, data));
 }
 
 extern "C" int rmlirIntegerAttrGetWords(MlirAttribute attr, uint64_t *words,

@@ -11,7 +11,11 @@
 #include "rmlir/Bridge.h"
 #include "rmlir/BridgeCxx.h"
 
+#include "mlir/Conversion/ConvertToEmitC/ToEmitCInterface.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 
 #include "mlir/CAPI/IR.h"
@@ -56,6 +60,29 @@ struct RustConversionPattern final : ConversionPattern {
 
   RmlirConversionPattern spec;
 };
+/// The Rust conversion patterns dialect `dialect` lists for `target`, each
+/// rooted at its op, added to `patterns` with `converter`; false when the
+/// dialect lists none.
+bool addRustPatterns(Dialect *dialect, RmlirConversionTargetKind target,
+                     const TypeConverter &converter,
+                     RewritePatternSet &patterns) {
+  StringRef ns = dialect->getNamespace();
+  MlirStringRef name{ns.data(), ns.size()};
+  const RmlirHooks &hooks = rmlir::bridge::hooksFor(ns);
+  if (!hooks.conversionPatterns)
+    return false;
+  intptr_t n = hooks.conversionPatterns(name, target, nullptr, 0);
+  if (n <= 0)
+    return false;
+  llvm::SmallVector<RmlirConversionPattern, 64> specs(n);
+  hooks.conversionPatterns(name, target, specs.data(), n);
+  for (const RmlirConversionPattern &p : specs)
+    patterns.add<RustConversionPattern>(converter, patterns.getContext(),
+                                        StringRef(p.root.data, p.root.length),
+                                        p);
+  return true;
+}
+
 /// convert-to-llvm's view of a dialect whose LLVM lowering is written in
 /// Rust: the patterns the Rust dialect descriptor lists, each rooted at its
 /// op, run with convert-to-llvm's own LLVM type converter.
@@ -65,24 +92,30 @@ struct RustToLLVMInterface final : ConvertToLLVMPatternInterface {
   void populateConvertToLLVMConversionPatterns(
       ConversionTarget &target, LLVMTypeConverter &converter,
       RewritePatternSet &patterns) const final {
-    StringRef ns = getDialect()->getNamespace();
-    MlirStringRef name{ns.data(), ns.size()};
-    const RmlirHooks &hooks = rmlir::bridge::hooksFor(ns);
-    if (!hooks.llvmConversionPatterns)
-      return;
-    intptr_t n = hooks.llvmConversionPatterns(name, nullptr, 0);
-    llvm::SmallVector<RmlirConversionPattern, 64> specs(n);
-    hooks.llvmConversionPatterns(name, specs.data(), n);
-    for (const RmlirConversionPattern &p : specs)
-      patterns.add<RustConversionPattern>(
-          converter, patterns.getContext(),
-          StringRef(p.root.data, p.root.length), p);
+    addRustPatterns(getDialect(), RmlirConversionTargetLLVM, converter,
+                    patterns);
+  }
+};
+
+/// convert-to-emitc's view of a dialect whose EmitC lowering is written in
+/// Rust: its patterns, run with convert-to-emitc's type converter, to which
+/// EmitC's own `index` to `!emitc.size_t` conversion is added (as every
+/// upstream dialect's EmitC patterns add it).
+struct RustToEmitCInterface final : ConvertToEmitCPatternInterface {
+  using ConvertToEmitCPatternInterface::ConvertToEmitCPatternInterface;
+
+  void populateConvertToEmitCConversionPatterns(
+      ConversionTarget &target, TypeConverter &converter,
+      RewritePatternSet &patterns) const final {
+    if (addRustPatterns(getDialect(), RmlirConversionTargetEmitC, converter,
+                        patterns))
+      populateEmitCSizeTTypeConversions(converter);
   }
 };
 } // namespace
 
-void rmlir::bridge::addConvertToLLVMInterface(Dialect *dialect) {
-  dialect->addInterfaces<RustToLLVMInterface>();
+void rmlir::bridge::addConvertToInterfaces(Dialect *dialect) {
+  dialect->addInterfaces<RustToLLVMInterface, RustToEmitCInterface>();
 }
 
 extern "C" MlirType
@@ -115,18 +148,32 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
       options.overrideIndexBitwidth(spec->llvmIndexBitwidth);
     llvmConverter.emplace(ctx, options);
   }
+  std::optional<SPIRVTypeConverter> spirvConverter;
+  std::unique_ptr<SPIRVConversionTarget> spirvTarget;
+  if (spec->spirvOptions >= 0) {
+    spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(rootOp);
+    SPIRVConversionOptions options;
+    options.emulateLT32BitScalarTypes = spec->spirvOptions & 1;
+    options.emulateUnsupportedFloatTypes = spec->spirvOptions & 2;
+    spirvConverter.emplace(env, options);
+    spirvTarget = SPIRVConversionTarget::get(env);
+    spirvTarget->addLegalOp<UnrealizedConversionCastOp>();
+  }
+  bool builtin = llvmConverter || spirvConverter;
   TypeConverter ownConverter;
   TypeConverter &converter =
-      llvmConverter ? static_cast<TypeConverter &>(*llvmConverter) : ownConverter;
-  bool typed = llvmConverter || spec->convertType != nullptr;
-  if (!llvmConverter && spec->convertType)
+      llvmConverter    ? static_cast<TypeConverter &>(*llvmConverter)
+      : spirvConverter ? static_cast<TypeConverter &>(*spirvConverter)
+                       : ownConverter;
+  bool typed = builtin || spec->convertType != nullptr;
+  if (!builtin && spec->convertType)
     converter.addConversion([spec](Type type) -> std::optional<Type> {
       MlirType converted = spec->convertType(spec->userData, wrap(type));
       if (mlirTypeIsNull(converted))
         return std::nullopt;
       return unwrap(converted);
     });
-  if (!llvmConverter && spec->materializeTarget)
+  if (!builtin && spec->materializeTarget)
     converter.addTargetMaterialization([spec](OpBuilder &b, Type target,
                                               ValueRange inputs,
                                               Location loc) -> Value {
@@ -138,7 +185,7 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
           in.data(), static_cast<intptr_t>(in.size()), wrap(loc));
       return mlirValueIsNull(out) ? Value() : unwrap(out);
     });
-  if (!llvmConverter && spec->materializeSource)
+  if (!builtin && spec->materializeSource)
     converter.addSourceMaterialization([spec](OpBuilder &b, Type target,
                                               ValueRange inputs,
                                               Location loc) -> Value {
@@ -151,7 +198,8 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
       return mlirValueIsNull(out) ? Value() : unwrap(out);
     });
 
-  ConversionTarget target(*ctx);
+  ConversionTarget ownTarget(*ctx);
+  ConversionTarget &target = spirvTarget ? *spirvTarget : ownTarget;
   target.markUnknownOpDynamicallyLegal(
       [spec](Operation *op) -> std::optional<bool> {
         int legal = spec->isLegal(spec->userData, wrap(op));
@@ -183,4 +231,14 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
   if (full)
     return succeeded(applyFullConversion(rootOp, target, frozen));
   return succeeded(applyPartialConversion(rootOp, target, frozen));
+}
+
+extern "C" bool rmlirSpirvTargetAllowsExtension(MlirOperation op,
+                                                MlirStringRef extension) {
+  std::optional<spirv::Extension> ext = spirv::symbolizeExtension(
+      StringRef(extension.data, extension.length));
+  if (!ext)
+    return false;
+  return spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(unwrap(op)))
+      .allows(*ext);
 }

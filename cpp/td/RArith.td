@@ -172,6 +172,8 @@ def RArith_ConstantOp : RustOp<RArith_Dialect, "constant",
   let hasFolder = 1;
   let rustFoldsToAttr = "value";
   let hasVerifier = 1;
+  // memref's ViewOpShapeFolder, which upstream writes against arith's class.
+  let hasCanonicalizer = 1;
 }
 
 def RArith_AddIOp : RArith_IntBinaryOpWithOverflowFlags<"addi",
@@ -357,6 +359,9 @@ def RArith_TruncIOp : RArith_Op<"trunci",
 def RArith_AddFOp : RArith_FloatBinaryOp<"addf", [Commutative]> {
   let summary = "floating point addition operation";
   let hasFolder = 1;
+  // vector's CanonicalizeContractAdd, which upstream writes against arith's
+  // class.
+  let hasCanonicalizer = 1;
 }
 
 def RArith_SubFOp : RArith_FloatBinaryOp<"subf"> {

@@ -26,6 +26,26 @@ def ConvertRArithToLLVM : Pass<"convert-rarith-to-llvm"> {
   ];
 }
 
+def ConvertRArithToEmitC : Pass<"convert-rarith-to-emitc"> {
+  let summary = "Convert rarith ops to the EmitC dialect";
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+def ConvertRArithToSPIRV : Pass<"convert-rarith-to-spirv"> {
+  let summary = "Convert rarith ops to the SPIR-V dialect";
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+  let options = [
+    Option<"emulateLT32BitScalarTypes", "emulate-lt-32-bit-scalar-types",
+           "bool", /*default=*/"true",
+           "Emulate narrower scalar types with 32-bit ones if not supported by "
+           "the target">,
+    Option<"emulateUnsupportedFloatTypes", "emulate-unsupported-float-types",
+           "bool", /*default=*/"true",
+           "Emulate unsupported float types by representing them with integer "
+           "types of same bit width">,
+  ];
+}
+
 def RArithExpand : Pass<"rarith-expand"> {
   let summary =
       "Legalize rarith ops to be convertible to LLVM (upstream's arith-expand)";

@@ -9,6 +9,7 @@ use rmlir_bridge::hooks;
 hooks!(rarith::ConstantOp {
     verify: verify,
     result_names: result_names,
+    patterns: super::interop_patterns::CONSTANT,
 });
 
 fn value<'ir>(op: Op<'ir>) -> Attr<'ir> {

@@ -169,7 +169,10 @@ fn binary_native<'ir>(
     Some(Folded::Attr(attr))
 }
 
-hooks!(rarith::AddFOp { fold: fold_addf });
+hooks!(rarith::AddFOp {
+    fold: fold_addf,
+    patterns: super::interop_patterns::ADDF,
+});
 hooks!(rarith::SubFOp { fold: fold_subf });
 hooks!(rarith::RemFOp { fold: fold_remf });
 hooks!(rarith::MaximumFOp {

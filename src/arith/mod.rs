@@ -12,6 +12,7 @@ pub mod fold;
 mod int_binary;
 mod int_casts;
 mod int_range;
+mod interop_patterns;
 pub(crate) mod patterns;
 mod select;
 pub mod value_bounds;

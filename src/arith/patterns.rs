@@ -3,6 +3,7 @@
 //! rewriter before the root op, at the fused location of the matched ops.
 
 use super::fold::{constant_int_of, zero_attr};
+use super::interop_patterns::{contract_add, extract_from_index_cast};
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
@@ -694,6 +695,7 @@ pub const ADDI: &[PatternDef] = patterns!(rarith::AddIOp:
     "AddISubConstantLHS" => addi_subi_constant_lhs / 2,
     "AddIMulNegativeOneRhs" => addi_mul_negative_one_rhs / 2,
     "AddIMulNegativeOneLhs" => addi_mul_negative_one_lhs / 2,
+    "CanonicalizeContractAdd" => contract_add / 1,
 );
 /// Patterns rooted at rarith.subi.
 pub const SUBI: &[PatternDef] = patterns!(rarith::SubIOp:
@@ -755,31 +757,6 @@ pub const INDEX_CAST: &[PatternDef] = patterns!(rarith::IndexCastOp:
     "ExtractElementFromIndexCast" => extract_from_index_cast / 1 @ "tensor.extract",
 );
 
-/// Upstream's `ExtractElementFromIndexCast` (a `tensor.extract` pattern
-/// written against arith's class, so it cannot see rarith): the element of
-/// an `index_cast` of a tensor is the `index_cast` of the element,
-/// `extract(index_cast(t))[i] = index_cast(extract(t[i]))`.
-fn extract_from_index_cast<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let Some(cast) = op.operand(0).defined_by::<rarith::IndexCastOp>() else {
-        return false;
-    };
-    let source = cast.operand(0);
-    let element = source.ty().element_type_or_self();
-    let operands: Vec<Value<'ir>> = std::iter::once(source)
-        .chain(op.operands().skip(1))
-        .collect();
-    let extract = rw.create("tensor.extract", op.location(), &operands, &[element], &[]);
-    let result_ty = op.result(0).ty();
-    let new = rw.create(
-        rarith::IndexCastOp::OP,
-        op.location(),
-        &[extract.result(0)],
-        &[result_ty],
-        &[],
-    );
-    rw.replace_op(op, &[new.result(0)]);
-    true
-}
 /// Patterns rooted at rarith.index_castui.
 pub const INDEX_CASTUI: &[PatternDef] = patterns!(rarith::IndexCastUIOp:
     "IndexCastUIOfIndexCastUI" => index_castui_of_index_castui / 2,

@@ -109,6 +109,7 @@ fn run(ir: &mut Ir) -> bool {
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: None,
+        spirv: None,
     }
     .apply_partial(ir)
 }

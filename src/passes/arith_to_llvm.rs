@@ -15,9 +15,7 @@
 //! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, ToLlvmPatterns, legality_fn,
-};
+use crate::ffi::dialect_conversion::{DialectConversion, Legality, TargetPatterns, legality_fn};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
@@ -593,7 +591,7 @@ static ROOTS: [&str; ONE_TO_ONE.len() + EXTRA_ROOTS.len()] = {
 
 /// rarith's lowering to the LLVM dialect, shared by this pass and by
 /// `convert-to-llvm` (rarith's `ConvertToLLVMPatternInterface`).
-pub static TO_LLVM: ToLlvmPatterns = ToLlvmPatterns {
+pub static TO_LLVM: TargetPatterns = TargetPatterns {
     roots: &ROOTS,
     rewrite: lower_to_llvm,
 };
@@ -624,15 +622,7 @@ fn run(ir: &mut Ir, index_width: u32) -> bool {
             Legality::Unknown
         }
     });
-    let patterns: Vec<ConversionPattern> = TO_LLVM
-        .roots
-        .iter()
-        .map(|root| ConversionPattern {
-            root: Some(root),
-            benefit: 1,
-            rewrite: &TO_LLVM.rewrite,
-        })
-        .collect();
+    let patterns = TO_LLVM.conversion_patterns();
     // MLIR's LLVM type converter, as upstream's pass builds it: `index`
     // of the option's width, floats LLVM lacks as integers, complex
     // numbers and memrefs as structs, unrealized casts between.
@@ -644,6 +634,7 @@ fn run(ir: &mut Ir, index_width: u32) -> bool {
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: Some(index_width),
+        spirv: None,
     }
     .apply_partial(ir)
 }

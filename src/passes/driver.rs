@@ -83,6 +83,7 @@ impl<'ir> Driver<'_, 'ir> {
             patterns: &patterns,
             convert_func_signatures: false,
             llvm_index_bitwidth: None,
+            spirv: None,
         }
         .apply_partial(ir)
     }

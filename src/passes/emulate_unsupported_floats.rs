@@ -160,6 +160,7 @@ fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: None,
+        spirv: None,
     }
     .apply_partial(ir)
 }

@@ -193,6 +193,7 @@ fn run(ir: &mut Ir, widest: u32) -> bool {
         patterns: &patterns,
         convert_func_signatures: true,
         llvm_index_bitwidth: None,
+        spirv: None,
     }
     .apply_partial(ir)
 }

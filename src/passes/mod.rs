@@ -4,7 +4,9 @@
 mod arith_bridge;
 mod arith_expand;
 mod arith_to_apfloat;
+mod arith_to_emitc;
 mod arith_to_llvm;
+mod arith_to_spirv;
 mod driver;
 mod emulate_unsupported_floats;
 mod emulate_wide_int;
@@ -25,6 +27,7 @@ use crate::registry::PassDef;
 use crate::registry::PassOptions;
 pub use rmlir_bridge::passes::RunPass;
 
+pub use arith_to_emitc::TO_EMITC as RARITH_TO_EMITC;
 pub use arith_to_llvm::TO_LLVM as RARITH_TO_LLVM;
 
 /// The passes and their options, generated from `cpp/td/RMlirPasses.td`.
@@ -92,10 +95,11 @@ mod tests {
     #[test]
     fn every_declared_pass_is_in_the_table_with_its_anchor() {
         let anchor = |name: &str| ALL.iter().find(|p| p.argument == name).map(|p| p.op_name);
-        assert_eq!(ALL.len(), 19);
+        assert_eq!(ALL.len(), 21);
         assert_eq!(anchor("rmlir-require-llvm"), Some("builtin.module"));
         assert_eq!(anchor("remove-rshape-constraints"), Some("func.func"));
         assert_eq!(anchor("convert-rshape-to-std"), Some("builtin.module"));
         assert_eq!(anchor("convert-rarith-to-llvm"), Some(""));
+        assert_eq!(anchor("convert-rarith-to-emitc"), Some(""));
     }
 }

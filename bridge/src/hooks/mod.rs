@@ -752,19 +752,28 @@ extern "C" fn materialize_constant(
     )
 }
 
-extern "C" fn llvm_conversion_patterns(
+extern "C" fn conversion_patterns(
     dialect: MlirStringRef,
+    target: b::RmlirConversionTargetKind,
     out: *mut b::RmlirConversionPattern,
     capacity: isize,
 ) -> isize {
     guard(
-        "llvmConversionPatterns",
+        "conversionPatterns",
         || None,
         0,
         || {
             // SAFETY: the bridge passes the dialect namespace for the call.
             let dialect = unsafe { ir::from_sref(dialect) };
-            let Some(patterns) = dialect_named(dialect).and_then(|d| d.to_llvm) else {
+            let Some(hooks) = dialect_named(dialect) else {
+                return 0;
+            };
+            let patterns = match target {
+                b::RmlirConversionTargetKind_RmlirConversionTargetLLVM => hooks.to_llvm,
+                b::RmlirConversionTargetKind_RmlirConversionTargetEmitC => hooks.to_emitc,
+                _ => None,
+            };
+            let Some(patterns) = patterns else {
                 return 0;
             };
             // SAFETY: the bridge passes room for `capacity` descriptors.
@@ -1093,7 +1102,7 @@ static HOOKS: b::RmlirHooks = b::RmlirHooks {
     transformType: Some(transform_type),
     materializeConstant: Some(materialize_constant),
     verifyOperationAttribute: Some(verify_operation_attribute),
-    llvmConversionPatterns: Some(llvm_conversion_patterns),
+    conversionPatterns: Some(conversion_patterns),
     bufferizable: Some(bufferizable),
     bufferizationQuery: Some(bufferization_query),
     bufferize: Some(bufferize),

@@ -594,7 +594,10 @@ pub struct DialectHooks {
     pub verify_operation_attribute: Option<fn(Op, &str, Attr) -> bool>,
     /// `ConvertToLLVMPatternInterface`: the dialect's lowering to the LLVM
     /// dialect for `convert-to-llvm` (None: it has none).
-    pub to_llvm: Option<&'static crate::rewrite::dialect_conversion::ToLlvmPatterns>,
+    pub to_llvm: Option<&'static crate::rewrite::dialect_conversion::TargetPatterns>,
+    /// `ConvertToEmitCPatternInterface`: the dialect's lowering to the
+    /// EmitC dialect for `convert-to-emitc` (None: it has none).
+    pub to_emitc: Option<&'static crate::rewrite::dialect_conversion::TargetPatterns>,
     /// `BufferizableOpInterface` of the dialect's ops (None: none
     /// bufferizes).
     pub bufferization: Option<&'static crate::interfaces::bufferize::BufferizationHooks>,
@@ -619,6 +622,7 @@ impl DialectHooks {
             materialize_constant: no_constants,
             verify_operation_attribute: None,
             to_llvm: None,
+            to_emitc: None,
             bufferization: None,
             value_bounds: None,
         }
@@ -645,9 +649,18 @@ impl DialectHooks {
     /// With a lowering to the LLVM dialect for `convert-to-llvm`.
     pub const fn to_llvm(
         mut self,
-        patterns: &'static crate::rewrite::dialect_conversion::ToLlvmPatterns,
+        patterns: &'static crate::rewrite::dialect_conversion::TargetPatterns,
     ) -> DialectHooks {
         self.to_llvm = Some(patterns);
+        self
+    }
+
+    /// With a lowering to the EmitC dialect for `convert-to-emitc`.
+    pub const fn to_emitc(
+        mut self,
+        patterns: &'static crate::rewrite::dialect_conversion::TargetPatterns,
+    ) -> DialectHooks {
+        self.to_emitc = Some(patterns);
         self
     }
 

@@ -5,6 +5,7 @@
 //! hook (or from objects created through these handles), so every call below
 //! operates on a live object of the right kind.
 
+mod emitc;
 pub mod exclusive;
 pub mod guard;
 mod interop;
@@ -12,6 +13,7 @@ pub mod op_access;
 pub mod op_build;
 pub mod region;
 pub mod scoped;
+mod spirv;
 pub mod typed;
 pub(crate) mod words;
 
@@ -178,6 +180,20 @@ impl<'ir> Context<'ir> {
         // SAFETY: self is a live context.
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.raw(), width)) }.expect("integer type")
     }
+    /// The unsigned integer type of `width` bits (`ui32`).
+    #[inline]
+    pub fn unsigned_integer_type(self, width: u32) -> Type<'ir> {
+        // SAFETY: self is a live context.
+        unsafe { Type::from_raw(mlirIntegerTypeUnsignedGet(self.raw(), width)) }
+            .expect("integer type")
+    }
+    /// The signed integer type of `width` bits (`si32`).
+    #[inline]
+    pub fn signed_integer_type(self, width: u32) -> Type<'ir> {
+        // SAFETY: self is a live context.
+        unsafe { Type::from_raw(mlirIntegerTypeSignedGet(self.raw(), width)) }
+            .expect("integer type")
+    }
     /// `true`/`false` as a builtin `BoolAttr`.
     #[inline]
     pub fn bool_attr(self, value: bool) -> Attr<'ir> {
@@ -209,6 +225,25 @@ impl<'ir> Context<'ir> {
         let elements: Vec<Attr> = values
             .iter()
             .map(|&v| Attr::int(i64_type, &ApInt::from_i64(64, v)))
+            .collect();
+        // SAFETY: self is live; Attr is repr(transparent) over MlirAttribute,
+        // so the slice is an array of live attributes borrowed for the call.
+        unsafe {
+            Attr::from_raw(mlirArrayAttrGet(
+                self.raw(),
+                elements.len() as isize,
+                elements.as_ptr().cast(),
+            ))
+        }
+        .expect("array attr")
+    }
+    /// `[1 : i32, 2 : i32, ...]`: an array attribute of `i32` integer
+    /// attributes (ODS's `I32ArrayAttr`).
+    pub fn i32_array_attr(self, values: &[i32]) -> Attr<'ir> {
+        let i32_type = self.integer_type(32);
+        let elements: Vec<Attr> = values
+            .iter()
+            .map(|&v| Attr::int(i32_type, &ApInt::from_i64(32, i64::from(v))))
             .collect();
         // SAFETY: self is live; Attr is repr(transparent) over MlirAttribute,
         // so the slice is an array of live attributes borrowed for the call.
@@ -862,6 +897,12 @@ impl<'ir> Type<'ir> {
         // SAFETY: type is live.
         unsafe { mlirTypeIsAInteger(self.raw()) }
     }
+    /// True for unsigned builtin integer types (`ui32`).
+    #[inline]
+    pub fn is_unsigned_integer(self) -> bool {
+        // SAFETY: type is live; signedness asked of integer types only.
+        self.is_integer() && unsafe { mlirIntegerTypeIsUnsigned(self.raw()) }
+    }
     /// True for signless builtin integer types.
     #[inline]
     pub fn is_signless_integer(self) -> bool {
@@ -934,6 +975,12 @@ impl<'ir> Type<'ir> {
         // SAFETY: type is live.
         unsafe { b::rmlirTypeIsShaped(self.raw()) }
     }
+    /// True for ranked memref types.
+    #[inline]
+    pub fn is_memref(self) -> bool {
+        // SAFETY: type is live.
+        unsafe { mlirTypeIsAMemRef(self.raw()) }
+    }
     /// True for vector types.
     #[inline]
     pub fn is_vector(self) -> bool {
@@ -994,6 +1041,25 @@ impl<'ir> Type<'ir> {
             } else {
                 None
             }
+        }
+    }
+    /// A ranked memref type like this one (element type, layout, memory
+    /// space) with the dims `shape` (`i64::MIN` for a dynamic one); None
+    /// when this is no ranked memref or `shape` has another rank.
+    pub fn memref_with_shape(self, shape: &[i64]) -> Option<Type<'ir>> {
+        if !self.is_memref() || self.dims()?.len() != shape.len() {
+            return None;
+        }
+        // SAFETY: type is a live ranked memref; the layout of its rank fits
+        // a shape of the same rank; `shape` outlives the call.
+        unsafe {
+            Type::from_raw(mlirMemRefTypeGet(
+                mlirShapedTypeGetElementType(self.raw()),
+                shape.len() as isize,
+                shape.as_ptr(),
+                mlirMemRefTypeGetLayout(self.raw()),
+                mlirMemRefTypeGetMemorySpace(self.raw()),
+            ))
         }
     }
     /// The memory space of a memref type (None: the default, or not a
@@ -1445,6 +1511,13 @@ impl<'ir> Attr<'ir> {
     #[inline]
     pub fn dense_bits(ty: Type<'ir>, lanes: &[ApInt]) -> Attr<'ir> {
         words::build_dense(ty, lanes)
+    }
+    /// A `dense_resource` elements attribute as the dense elements
+    /// attribute of its blob's data; None for other attributes, a missing
+    /// blob, or data that does not fit the type.
+    pub fn dense_resource_as_dense(self) -> Option<Attr<'ir>> {
+        // SAFETY: the attribute is live; the result is uniqued in its context.
+        unsafe { Attr::from_raw(b::rmlirDenseResourceAsDense(self.raw())) }
     }
     /// A `FloatAttr` of float type `ty` holding `value`.
     #[inline]

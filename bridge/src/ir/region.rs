@@ -49,14 +49,25 @@ impl<'ir> Region<'ir> {
     }
     /// Appends a new block with arguments of `types` (at `loc`).
     pub fn append_block(self, types: &[Type<'ir>], loc: crate::ir::Location<'ir>) -> Block<'ir> {
+        self.append_block_with_locs(types, &vec![loc; types.len()])
+    }
+    /// Appends a new block with an argument of each type of `types`, at the
+    /// location of the same index in `locs` (as many as types); panics
+    /// when the counts differ.
+    pub fn append_block_with_locs(
+        self,
+        types: &[Type<'ir>],
+        locs: &[crate::ir::Location<'ir>],
+    ) -> Block<'ir> {
         // SAFETY: the region is live (a region of an op).
         let context = unsafe { crate::bindings::rmlirRegionGetContext(self.raw()) };
+        assert_eq!(types.len(), locs.len(), "one location per block argument");
         assert!(
-            loc.context().raw().ptr == context.ptr
+            locs.iter().all(|l| l.context().raw().ptr == context.ptr)
                 && types.iter().all(|t| t.context().raw().ptr == context.ptr),
             "a block of another context's types or location"
         );
-        let locs: Vec<MlirLocation> = types.iter().map(|_| loc.raw()).collect();
+        let locs: Vec<MlirLocation> = locs.iter().map(|l| l.raw()).collect();
         // SAFETY: the types and locations are live and the arrays have
         // `types.len()` entries; the new block is handed to the live region,
         // which owns it from then on.

@@ -65,18 +65,19 @@ pub struct ConversionPattern<'a> {
     pub rewrite: &'a dyn for<'x> Fn(Op<'x>, &[Value<'x>], &mut Rewriter<'x>) -> bool,
 }
 
-/// A dialect's conversion patterns to the LLVM dialect, as MLIR's
-/// `ConvertToLLVMPatternInterface` hands them to `convert-to-llvm`: one
-/// pattern per root op, all rewritten by `rewrite` with the operands
-/// converted by convert-to-llvm's LLVM type converter.
-pub struct ToLlvmPatterns {
+/// A dialect's conversion patterns to a target dialect, as MLIR's
+/// `ConvertToLLVMPatternInterface` and `ConvertToEmitCPatternInterface` hand
+/// them to `convert-to-llvm` and `convert-to-emitc`: one pattern per root
+/// op, all rewritten by `rewrite` with the operands converted by the
+/// pass's type converter (which [`Rewriter::convert_type`] asks).
+pub struct TargetPatterns {
     /// The ops the patterns match.
     pub roots: &'static [&'static str],
     /// Lowers one op given its converted operands; false when it cannot.
     pub rewrite: for<'ir> fn(Op<'ir>, &[Value<'ir>], &mut Rewriter<'ir>) -> bool,
 }
 
-impl ToLlvmPatterns {
+impl TargetPatterns {
     /// The bridge's pattern descriptors, written to the front of `out`;
     /// returns how many there are in all.
     pub(crate) fn describe(&'static self, out: &mut [b::RmlirConversionPattern]) -> usize {
@@ -84,15 +85,28 @@ impl ToLlvmPatterns {
             *slot = b::RmlirConversionPattern {
                 root: sref(root),
                 benefit: 1,
-                rewrite: Some(to_llvm_trampoline),
-                userData: self as *const ToLlvmPatterns as *mut c_void,
+                rewrite: Some(target_patterns_trampoline),
+                userData: self as *const TargetPatterns as *mut c_void,
             };
         }
         self.roots.len()
     }
+
+    /// The patterns as [`ConversionPattern`]s of a [`DialectConversion`]
+    /// (for a pass of the dialect's own that runs them).
+    pub fn conversion_patterns(&'static self) -> Vec<ConversionPattern<'static>> {
+        self.roots
+            .iter()
+            .map(|root| ConversionPattern {
+                root: Some(root),
+                benefit: 1,
+                rewrite: &self.rewrite,
+            })
+            .collect()
+    }
 }
 
-extern "C" fn to_llvm_trampoline(
+extern "C" fn target_patterns_trampoline(
     data: *mut c_void,
     op: MlirOperation,
     operands: *const MlirValue,
@@ -100,12 +114,12 @@ extern "C" fn to_llvm_trampoline(
     rewriter: MlirPatternRewriter,
     converter: *const b::RmlirTypeConverter,
 ) -> bool {
-    // SAFETY: `data` is the &'static ToLlvmPatterns that `describe` wrote.
-    let patterns = unsafe { &*(data as *const ToLlvmPatterns) };
+    // SAFETY: `data` is the &'static TargetPatterns that `describe` wrote.
+    let patterns = unsafe { &*(data as *const TargetPatterns) };
     // SAFETY: the driver passes these for the call.
     unsafe {
         apply_pattern(
-            "LLVM conversion pattern",
+            "conversion pattern",
             &patterns.rewrite,
             op,
             operands,
@@ -164,6 +178,21 @@ pub struct DialectConversion<'a> {
     /// 0: the data layout's) replaces `convert_type` and the
     /// materializations, as upstream's lowerings to LLVM build it.
     pub llvm_index_bitwidth: Option<u32>,
+    /// Some(options): MLIR's own SPIR-V type converter and conversion
+    /// target, for the target environment of the root op, replace
+    /// `convert_type` and the materializations and decide the legality of
+    /// SPIR-V ops, as upstream's lowerings to SPIR-V build them.
+    pub spirv: Option<SpirvOptions>,
+}
+
+/// MLIR's `SPIRVConversionOptions` that upstream's lowerings expose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpirvOptions {
+    /// Emulate integer and float types narrower than 32 bits that the
+    /// target lacks with 32-bit ones.
+    pub emulate_lt_32_bit_scalar_types: bool,
+    /// Represent float types the target lacks by integers of their width.
+    pub emulate_unsupported_float_types: bool,
 }
 
 impl DialectConversion<'_> {
@@ -205,6 +234,10 @@ impl DialectConversion<'_> {
             llvmIndexBitwidth: self
                 .llvm_index_bitwidth
                 .map_or(-1, |w| i32::try_from(w).unwrap_or(i32::MAX)),
+            spirvOptions: self.spirv.map_or(-1, |o| {
+                i32::from(o.emulate_lt_32_bit_scalar_types)
+                    | i32::from(o.emulate_unsupported_float_types) << 1
+            }),
         };
         // SAFETY: root is live; `spec`, the patterns array and everything
         // their user data points to (self and its patterns) outlive the call,

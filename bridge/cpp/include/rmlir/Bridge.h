@@ -95,6 +95,14 @@ typedef struct {
   void *userData;
 } RmlirConversionPattern;
 
+/// The target dialects a dialect's conversion-pattern interfaces lower to.
+typedef enum RmlirConversionTargetKind {
+  /// ConvertToLLVMPatternInterface (`convert-to-llvm`).
+  RmlirConversionTargetLLVM = 0,
+  /// ConvertToEmitCPatternInterface (`convert-to-emitc`).
+  RmlirConversionTargetEmitC = 1,
+} RmlirConversionTargetKind;
+
 /// The constraint set of one value-bounds query.
 typedef struct RmlirValueBounds RmlirValueBounds;
 
@@ -197,12 +205,14 @@ typedef struct {
   bool (*verifyOperationAttribute)(MlirStringRef dialect, MlirOperation op,
                                    MlirStringRef name, MlirAttribute value);
 
-  /// ConvertToLLVMPatternInterface of a dialect: its conversion patterns
-  /// to the LLVM dialect (for `convert-to-llvm`); writes up to `capacity`
-  /// patterns, returns how many there are in all (0: the dialect has none).
-  intptr_t (*llvmConversionPatterns)(MlirStringRef dialect,
-                                     RmlirConversionPattern *out,
-                                     intptr_t capacity);
+  /// ConvertTo{LLVM,EmitC}PatternInterface of a dialect: its conversion
+  /// patterns to the `target` dialect (for `convert-to-llvm` and
+  /// `convert-to-emitc`); writes up to `capacity` patterns, returns how many
+  /// there are in all (0: the dialect has none).
+  intptr_t (*conversionPatterns)(MlirStringRef dialect,
+                                 RmlirConversionTargetKind target,
+                                 RmlirConversionPattern *out,
+                                 intptr_t capacity);
 
   /// BufferizableOpInterface of the ops Rust bufferizes: whether op
   /// `opName` does (asked once per op when its dialect loads)...
@@ -396,9 +406,24 @@ typedef struct {
   /// bit width (0: derived from the data layout), as upstream's lowerings
   /// to the LLVM dialect build it.
   int32_t llvmIndexBitwidth;
+  /// -1: no SPIR-V conversion. Otherwise MLIR's own SPIRVTypeConverter and
+  /// SPIRVConversionTarget for the target environment of the root op (its
+  /// `spirv.target_env`, or the default) replace the type converter and
+  /// decide the legality of SPIR-V ops (`isLegal` still answers for the
+  /// others), as upstream's lowerings to SPIR-V build them; the bits are
+  /// the SPIRVConversionOptions: 1 emulateLT32BitScalarTypes, 2
+  /// emulateUnsupportedFloatTypes.
+  int32_t spirvOptions;
 } RmlirConversionSpec;
 
 /// MLIR's applyPartialConversion (or applyFullConversion when `full`).
+/// Whether the SPIR-V target environment of `op` (the nearest
+/// `spirv.target_env` above it, or the default) allows the extension named
+/// `extension` (`SPV_KHR_no_integer_wrap_decoration`); false for a name
+/// that is no extension.
+MLIR_CAPI_EXPORTED bool rmlirSpirvTargetAllowsExtension(MlirOperation op,
+                                                        MlirStringRef extension);
+
 MLIR_CAPI_EXPORTED bool rmlirApplyConversion(MlirOperation root,
                                              const RmlirConversionSpec *spec,
                                              bool full);
@@ -457,6 +482,11 @@ MLIR_CAPI_EXPORTED MlirType rmlirMemRefTypeWithFullyDynamicLayout(
     MlirType tensorType, MlirAttribute memorySpace);
 
 /*===---------------------- Attribute helpers ----------------------------===*/
+
+/// A `dense_resource` elements attribute as the dense elements attribute of
+/// its blob's data (as upstream reads such constants); null for other
+/// attributes, a missing blob, or data that does not fit the type.
+MLIR_CAPI_EXPORTED MlirAttribute rmlirDenseResourceAsDense(MlirAttribute attr);
 
 /// Integer attributes of any width, as little-endian 64-bit words.
 /// Returns the bit width (0 for `i0`), or -1 for any other attribute;

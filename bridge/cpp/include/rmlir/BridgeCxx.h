@@ -46,9 +46,10 @@ struct OpKey {
   uint32_t id;
 };
 
-/// Adds ConvertToLLVMPatternInterface to `dialect`: `convert-to-llvm` then
-/// lowers its ops with the dialect's Rust conversion patterns.
-void addConvertToLLVMInterface(mlir::Dialect *dialect);
+/// Adds ConvertToLLVMPatternInterface and ConvertToEmitCPatternInterface
+/// to `dialect`: `convert-to-llvm` and `convert-to-emitc` then lower its
+/// ops with the dialect's Rust conversion patterns.
+void addConvertToInterfaces(mlir::Dialect *dialect);
 
 /// Attaches BufferizableOpInterface (answered by Rust) to the ops of
 /// `dialect` that Rust bufferizes.
