@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale verify fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale bench-passes verify fuzz
 
 all: build
 
@@ -80,6 +80,11 @@ bench: build
 # The workloads from 10k to 1M ops, with peak memory per side.
 bench-scale: build
 	$(CARGO) run --release --example bench -- --scale
+
+# Every Rust pass against its upstream counterpart on the same IR, at 10k,
+# 100k and 1M ops (BENCH_PASSES_ARGS: e.g. --sizes 10000 --only to-llvm).
+bench-passes: build
+	./scripts/bench-passes.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt --sizes 10000,100000,1000000 $(BENCH_PASSES_ARGS)
 
 # Every canonicalization pattern and folder proven by execution (before and
 # after canonicalize, JIT), exhaustively over i1/i4/i8 operand pairs; prints

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ConvertToEmitC/ToEmitCInterface.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -200,7 +201,25 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
 
   ConversionTarget ownTarget(*ctx);
   ConversionTarget &target = spirvTarget ? *spirvTarget : ownTarget;
-  target.markUnknownOpDynamicallyLegal(
+  auto names = [](const MlirStringRef *refs, intptr_t n) {
+    llvm::SmallVector<StringRef, 4> out;
+    for (intptr_t i = 0; i < n; ++i)
+      out.push_back(StringRef(refs[i].data, refs[i].length));
+    return out;
+  };
+  if (spec->numLegalDialects)
+    target.setDialectAction(
+        names(spec->legalDialects, spec->numLegalDialects),
+        ConversionTarget::LegalizationAction::Legal);
+  if (spec->numIllegalDialects)
+    target.setDialectAction(
+        names(spec->illegalDialects, spec->numIllegalDialects),
+        ConversionTarget::LegalizationAction::Illegal);
+  for (StringRef name : names(spec->legalOps, spec->numLegalOps))
+    target.setOpAction(OperationName(name, ctx),
+                       ConversionTarget::LegalizationAction::Legal);
+  if (spec->isLegal)
+    target.markUnknownOpDynamicallyLegal(
       [spec](Operation *op) -> std::optional<bool> {
         int legal = spec->isLegal(spec->userData, wrap(op));
         if (legal < 0)
@@ -241,4 +260,10 @@ extern "C" bool rmlirSpirvTargetAllowsExtension(MlirOperation op,
     return false;
   return spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(unwrap(op)))
       .allows(*ext);
+}
+
+extern "C" MlirAttribute rmlirLLVMFastmathFlagsAttrGet(MlirContext ctx,
+                                                       uint32_t flags) {
+  return wrap(LLVM::FastmathFlagsAttr::get(
+      unwrap(ctx), static_cast<LLVM::FastmathFlags>(flags)));
 }

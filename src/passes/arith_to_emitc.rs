@@ -17,8 +17,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{
-    DialectConversion, Legality, MaterializeBuilder, TargetPatterns, legality_fn, materialize_fn,
-    type_fn,
+    DialectConversion, MaterializeBuilder, TargetPatterns, materialize_fn, type_fn,
 };
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
@@ -636,15 +635,6 @@ fn unrealized_cast<'x>(
 /// legal, rarith ops illegal; types stay but `index`, which becomes
 /// `!emitc.size_t`, bridged by unrealized casts.
 fn run(ir: &mut Ir) -> bool {
-    let legality = legality_fn(|op| {
-        if op.dialect_namespace() == "emitc" {
-            Legality::Legal
-        } else if op.dialect_namespace() == "rarith" {
-            Legality::Illegal
-        } else {
-            Legality::Unknown
-        }
-    });
     let convert = type_fn(|ty| {
         Some(if ty.is_index() {
             ty.context().emitc_size_t_type()
@@ -658,7 +648,10 @@ fn run(ir: &mut Ir) -> bool {
         convert_type: Some(&convert),
         materialize_target: Some(&materialize),
         materialize_source: Some(&materialize),
-        legality: &legality,
+        legal_dialects: &["emitc"],
+        illegal_dialects: &["rarith"],
+        legal_ops: &[],
+        legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: None,

@@ -15,14 +15,13 @@
 //! pattern lowers (ops on tensors, extended ops on n-D vectors) stay.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{DialectConversion, Legality, TargetPatterns, legality_fn};
+use crate::ffi::dialect_conversion::{DialectConversion, TargetPatterns};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
 use crate::semantics::float::Format;
-use std::collections::HashMap;
 
 impl RunPass for decls::ConvertRArithToLLVM {
     type Options = decls::ConvertRArithToLLVMOptions;
@@ -143,56 +142,24 @@ fn positions(dims: &[i64]) -> Vec<Vec<i64>> {
     out
 }
 
-/// Names of the arith fast-math bits (reassoc = 1 ... afn = 64), in the
-/// order LLVM's attribute prints them.
-const FASTMATH_NAMES: &[(u64, &str)] = &[
-    (2, "nnan"),
-    (4, "ninf"),
-    (8, "nsz"),
-    (16, "arcp"),
-    (32, "contract"),
-    (64, "afn"),
-    (1, "reassoc"),
-];
-
 struct Lowering<'ir> {
     ctx: Context<'ir>,
-    overflow_attrs: HashMap<u64, Attr<'ir>>,
-    fastmath_attrs: HashMap<u64, Attr<'ir>>,
 }
 
 impl<'ir> Lowering<'ir> {
     /// The `overflowFlags` property of LLVM integer ops (an `i32` with
     /// nsw = 1, nuw = 2, as rarith's flags).
-    fn overflow_attr(&mut self, flags: u64) -> Attr<'ir> {
-        let ctx = self.ctx;
-        *self
-            .overflow_attrs
-            .entry(flags)
-            .or_insert_with(|| Attr::int(ctx.integer_type(32), &ApInt::from_u64(32, flags & 3)))
+    fn overflow_attr(&self, flags: u64) -> Attr<'ir> {
+        Attr::int(self.ctx.integer_type(32), &ApInt::from_u64(32, flags & 3))
     }
 
-    /// `#llvm.fastmath<...>` for rarith fast-math bits (made once per set).
-    fn fastmath_attr(&mut self, flags: u64) -> Attr<'ir> {
-        let ctx = self.ctx;
-        *self.fastmath_attrs.entry(flags).or_insert_with(|| {
-            let names: Vec<&str> = if flags & 127 == 127 {
-                vec!["fast"]
-            } else {
-                FASTMATH_NAMES
-                    .iter()
-                    .filter(|(bit, _)| flags & bit != 0)
-                    .map(|(_, n)| *n)
-                    .collect()
-            };
-            let body = if names.is_empty() {
-                "none".to_owned()
-            } else {
-                names.join(", ")
-            };
-            ctx.parse_attr(&format!("#llvm.fastmath<{body}>"))
-                .expect("LLVM fastmath attribute")
-        })
+    /// `#llvm.fastmath<...>` for rarith fast-math bits: arith's reassoc
+    /// (1) is LLVM's bit 64, arith's nnan ... afn (2 ... 64) are LLVM's
+    /// 1 ... 32.
+    fn fastmath_attr(&self, flags: u64) -> Attr<'ir> {
+        let flags = (flags & 127) as u32;
+        self.ctx
+            .llvm_fastmath_attr((flags >> 1) | ((flags & 1) << 6))
     }
 
     /// Lowers one op given its converted operands; false when it cannot be
@@ -600,12 +567,7 @@ pub static TO_LLVM: TargetPatterns = TargetPatterns {
 /// lower in turn), anything else lowered directly.
 fn lower_to_llvm<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>) -> bool {
     super::arith_expand::expand_ceil_floor_div(rw, op)
-        || Lowering {
-            ctx: op.context(),
-            overflow_attrs: HashMap::new(),
-            fastmath_attrs: HashMap::new(),
-        }
-        .lower(rw, op, operands)
+        || Lowering { ctx: op.context() }.lower(rw, op, operands)
 }
 
 /// MLIR's partial conversion, as upstream's pass runs it: LLVM ops are
@@ -614,14 +576,6 @@ fn lower_to_llvm<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'i
 /// folds an op before lowering it, lowers the constants a fold
 /// materializes, and bridges type changes with unrealized casts.
 fn run(ir: &mut Ir, index_width: u32) -> bool {
-    let legality = legality_fn(|op| {
-        let name = op.name();
-        if name.starts_with("llvm.") || name == "builtin.unrealized_conversion_cast" {
-            Legality::Legal
-        } else {
-            Legality::Unknown
-        }
-    });
     let patterns = TO_LLVM.conversion_patterns();
     // MLIR's LLVM type converter, as upstream's pass builds it: `index`
     // of the option's width, floats LLVM lacks as integers, complex
@@ -630,7 +584,10 @@ fn run(ir: &mut Ir, index_width: u32) -> bool {
         convert_type: None,
         materialize_target: None,
         materialize_source: None,
-        legality: &legality,
+        legal_dialects: &["llvm"],
+        illegal_dialects: &[],
+        legal_ops: &["builtin.unrealized_conversion_cast"],
+        legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: Some(index_width),

@@ -16,9 +16,7 @@
 //! diagnostic, as upstream's.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, SpirvOptions, legality_fn,
-};
+use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, SpirvOptions};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
@@ -1208,13 +1206,6 @@ fn constant_composite<'ir>(op: Op<'ir>, _: &[Value<'ir>], rw: &mut Rewriter<'ir>
 /// MLIR's partial conversion on its SPIR-V type converter and target:
 /// rarith ops illegal, SPIR-V ops legal where the target allows them.
 fn run(ir: &mut Ir, options: SpirvOptions) -> bool {
-    let legality = legality_fn(|op| {
-        if op.dialect_namespace() == "rarith" {
-            Legality::Illegal
-        } else {
-            Legality::Unknown
-        }
-    });
     let patterns: Vec<ConversionPattern> = PATTERNS
         .iter()
         .map(|(root, rewrite, benefit)| ConversionPattern {
@@ -1227,7 +1218,10 @@ fn run(ir: &mut Ir, options: SpirvOptions) -> bool {
         convert_type: None,
         materialize_target: None,
         materialize_source: None,
-        legality: &legality,
+        legal_dialects: &[],
+        illegal_dialects: &["rarith"],
+        legal_ops: &[],
+        legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
         llvm_index_bitwidth: None,

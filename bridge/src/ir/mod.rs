@@ -304,6 +304,16 @@ impl<'ir> Context<'ir> {
             ))
         }
     }
+    /// `#llvm.fastmath<...>` of the LLVM dialect's FastmathFlags bits (nnan
+    /// 1, ninf 2, nsz 4, arcp 8, contract 16, afn 32, reassoc 64; 127:
+    /// `fast`), built without parsing.
+    #[inline]
+    pub fn llvm_fastmath_attr(self, flags: u32) -> Attr<'ir> {
+        // SAFETY: self is a live context; every bit pattern is a valid
+        // FastmathFlags value.
+        unsafe { Attr::from_raw(b::rmlirLLVMFastmathFlagsAttrGet(self.raw(), flags & 127)) }
+            .expect("fastmath attr")
+    }
     /// `!llvm.array<n x element>`.
     #[inline]
     pub fn llvm_array_type(self, element: Type<'ir>, n: u32) -> Type<'ir> {

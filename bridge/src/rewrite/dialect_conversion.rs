@@ -8,7 +8,9 @@ use crate::ir::exclusive::Ir;
 use crate::ir::guard::{guard, guard_op};
 use crate::ir::{Attr, Location, Op, Type, Value, sref};
 use crate::rewrite::Rewriter;
-use mlir_sys::{MlirLocation, MlirOperation, MlirPatternRewriter, MlirType, MlirValue};
+use mlir_sys::{
+    MlirLocation, MlirOperation, MlirPatternRewriter, MlirStringRef, MlirType, MlirValue,
+};
 use std::ffi::c_void;
 
 /// What the conversion target says of an op.
@@ -166,8 +168,17 @@ pub struct DialectConversion<'a> {
     pub materialize_target: Option<Materialize<'a>>,
     /// Builds a value of an original type from converted values.
     pub materialize_source: Option<Materialize<'a>>,
-    /// The conversion target, asked of every op.
-    pub legality: &'a dyn for<'x> Fn(Op<'x>) -> Legality,
+    /// Dialects (namespaces) whose ops are all legal: MLIR's own
+    /// `addLegalDialect`, answered without calling into Rust.
+    pub legal_dialects: &'a [&'a str],
+    /// Dialects whose ops are all illegal (`addIllegalDialect`).
+    pub illegal_dialects: &'a [&'a str],
+    /// Ops legal by name (`addLegalOp`).
+    pub legal_ops: &'a [&'a str],
+    /// The conversion target's answer for the ops the lists above leave
+    /// open (None: no opinion on them, as MLIR's target without an
+    /// unknown-op callback).
+    pub legality: Option<&'a dyn for<'x> Fn(Op<'x>) -> Legality>,
     /// The patterns.
     pub patterns: &'a [ConversionPattern<'a>],
     /// Also convert `func.func` signatures (and their block arguments),
@@ -222,12 +233,29 @@ impl DialectConversion<'_> {
                 userData: p as *const ConversionPattern as *mut c_void,
             })
             .collect();
+        let refs = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| sref(n))
+                .collect::<Vec<MlirStringRef>>()
+        };
+        let (legal_dialects, illegal_dialects, legal_ops) = (
+            refs(self.legal_dialects),
+            refs(self.illegal_dialects),
+            refs(self.legal_ops),
+        );
         let spec = b::RmlirConversionSpec {
             userData: self as *const DialectConversion as *mut c_void,
             convertType: self.convert_type.map(|_| convert_type_trampoline as _),
             materializeTarget: self.materialize_target.map(|_| target_trampoline as _),
             materializeSource: self.materialize_source.map(|_| source_trampoline as _),
-            isLegal: Some(legal_trampoline),
+            isLegal: self.legality.map(|_| legal_trampoline as _),
+            legalDialects: legal_dialects.as_ptr(),
+            numLegalDialects: legal_dialects.len() as isize,
+            illegalDialects: illegal_dialects.as_ptr(),
+            numIllegalDialects: illegal_dialects.len() as isize,
+            legalOps: legal_ops.as_ptr(),
+            numLegalOps: legal_ops.len() as isize,
             patterns: patterns.as_ptr(),
             numPatterns: patterns.len() as isize,
             convertFuncSignatures: self.convert_func_signatures,
@@ -285,12 +313,13 @@ extern "C" fn legal_trampoline(data: *mut c_void, op: MlirOperation) -> i32 {
     };
     // SAFETY: the driver passes back the user data of `apply`.
     let conv = unsafe { conversion(data) };
-    guard_op("conversion legality", op, -1, || {
-        match (conv.legality)(op) {
-            Legality::Legal => 1,
-            Legality::Illegal => 0,
-            Legality::Unknown => -1,
-        }
+    let Some(legality) = conv.legality else {
+        return -1;
+    };
+    guard_op("conversion legality", op, -1, || match legality(op) {
+        Legality::Legal => 1,
+        Legality::Illegal => 0,
+        Legality::Unknown => -1,
     })
 }
 

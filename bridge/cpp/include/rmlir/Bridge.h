@@ -385,15 +385,24 @@ typedef MlirValue (*RmlirMaterializeFn)(void *userData, RmlirBuilder *builder,
 /// One dialect conversion: the type converter (`convertType` answers a null
 /// type when it cannot convert; materializations may be null; a null
 /// `convertType` means no type converter at all: patterns then see the
-/// replacement values as they are, unconverted), the target
-/// (`isLegal`: 1 legal, 0 illegal, -1 unknown, asked of every op) and the
-/// patterns.
+/// replacement values as they are, unconverted), the target (the static
+/// lists, then `isLegal`: 1 legal, 0 illegal, -1 unknown, asked of the ops
+/// they leave open) and the patterns.
 typedef struct {
   void *userData;
   MlirType (*convertType)(void *userData, MlirType type);
   RmlirMaterializeFn materializeTarget;
   RmlirMaterializeFn materializeSource;
   int (*isLegal)(void *userData, MlirOperation op);
+  /// Dialects whose ops are all legal, all illegal, and ops legal by name:
+  /// MLIR's static legality (asked before `isLegal`, which may be null: no
+  /// opinion on the other ops).
+  const MlirStringRef *legalDialects;
+  intptr_t numLegalDialects;
+  const MlirStringRef *illegalDialects;
+  intptr_t numIllegalDialects;
+  const MlirStringRef *legalOps;
+  intptr_t numLegalOps;
   const RmlirConversionPattern *patterns;
   intptr_t numPatterns;
   /// Also convert the signatures of `func.func` (and its block arguments),
@@ -417,6 +426,11 @@ typedef struct {
 } RmlirConversionSpec;
 
 /// MLIR's applyPartialConversion (or applyFullConversion when `full`).
+/// LLVM's `#llvm.fastmath<...>` of the LLVM dialect's FastmathFlags bits
+/// (nnan 1, ninf 2, nsz 4, arcp 8, contract 16, afn 32, reassoc 64).
+MLIR_CAPI_EXPORTED MlirAttribute rmlirLLVMFastmathFlagsAttrGet(MlirContext ctx,
+                                                               uint32_t flags);
+
 /// Whether the SPIR-V target environment of `op` (the nearest
 /// `spirv.target_env` above it, or the default) allows the extension named
 /// `extension` (`SPV_KHR_no_integer_wrap_decoration`); false for a name

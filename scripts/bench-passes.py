@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""`make bench-passes`: every Rust pass against its upstream counterpart on
+the same IR (the rarith/rshape program for rmlir-opt, the same program
+renamed to arith/shape for upstream's mlir-opt), at several sizes.
+
+For each pass and size: the outputs are checked identical (renamed) first;
+then both tools run the pass REPS times, interleaved; the pass time is what
+`--mlir-timing` reports for the pipeline's passes (parsing, printing and
+process start-up excluded); the ratio is the median of the paired ratios
+rmlir/upstream. Peak memory: the peak resident set of each tool's run
+(`wait4`'s ru_maxrss), less the peak of the same tool on an empty module
+(what loading the libraries costs either way): the growth the workload
+causes, as a ratio.
+
+usage: bench-passes.py RMLIR_OPT UPSTREAM_MLIR_OPT [--sizes 10000,100000]
+       [--reps 5] [--only NAME[,NAME]] [--markdown FILE]
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# One function body per workload; {A}/{S} are the dialect prefixes, {N} the
+# function's number. Each gives its passes real work.
+INT_FLOAT = r"""
+func.func @f{N}(%x: i32, %y: i32, %w: i64, %i: index, %f: f32, %g: f32, %b: i1) -> (i32, i64, index, f32, i1, i32) {
+  %c3 = {A}.constant 3 : i32
+  %c5 = {A}.constant 5 : i32
+  %c0 = {A}.constant 0 : i32
+  %k = {A}.constant {N} : i64
+  %ci = {A}.constant 16 : index
+  %0 = {A}.addi %x, %c3 : i32
+  %1 = {A}.muli %0, %y : i32
+  %2 = {A}.subi %1, %c5 : i32
+  %3 = {A}.divsi %2, %c3 : i32
+  %4 = {A}.remui %3, %c5 : i32
+  %5 = {A}.andi %4, %y : i32
+  %6 = {A}.xori %5, %x : i32
+  %7 = {A}.shli %6, %c3 : i32
+  %8 = {A}.ori %7, %c0 : i32
+  %9 = {A}.cmpi slt, %8, %y : i32
+  %10 = {A}.select %9, %8, %x : i32
+  %11 = {A}.extsi %10 : i32 to i64
+  %12 = {A}.addi %11, %w : i64
+  %13 = {A}.muli %12, %k : i64
+  %14 = {A}.addi %i, %ci : index
+  %15 = {A}.remsi %14, %ci : index
+  %16 = {A}.addf %f, %g : f32
+  %17 = {A}.mulf %16, %g : f32
+  %18 = {A}.divf %17, %f : f32
+  %19 = {A}.cmpf olt, %18, %g : f32
+  %20 = {A}.andi %19, %b : i1
+  %21 = {A}.sitofp %10 : i32 to f32
+  %22 = {A}.addf %21, %18 : f32
+  %23 = {A}.fptosi %22 : f32 to i32
+  %24 = {A}.trunci %13 : i64 to i32
+  %25 = {A}.addi %23, %24 : i32
+  return %25, %13, %15, %22, %20, %10 : i32, i64, index, f32, i1, i32
+}
+"""
+
+# Ops arith-expand rewrites (ceil/floor divisions, maxnumf/minnumf, bf16
+# conversions) between plain ones (not maximumf/minimumf, whose expansion
+# differs on purpose: docs/upstream-differences.md).
+EXPAND = r"""
+func.func @e{N}(%x: i32, %y: i32, %i: index, %f: f32, %g: f32, %h: bf16) -> (i32, i32, index, f32, f32, bf16, f32) {
+  %0 = {A}.ceildivsi %x, %y : i32
+  %1 = {A}.floordivsi %x, %y : i32
+  %2 = {A}.ceildivui %i, %i : index
+  %3 = {A}.maxnumf %f, %g : f32
+  %4 = {A}.minnumf %3, %f : f32
+  %5 = {A}.addi %0, %1 : i32
+  %6 = {A}.maxnumf %4, %g : f32
+  %7 = {A}.truncf %6 : f32 to bf16
+  %8 = {A}.extf %h : bf16 to f32
+  %9 = {A}.addf %8, %6 : f32
+  return %5, %1, %2, %4, %6, %7, %9 : i32, i32, index, f32, f32, bf16, f32
+}
+"""
+
+# 64-bit integer ops for emulate-wide-int with 32-bit words.
+WIDE = r"""
+func.func @w{N}(%x: i64, %y: i64) -> (i64, i1) {
+  %c3 = {A}.constant 3 : i64
+  %0 = {A}.addi %x, %y : i64
+  %1 = {A}.muli %0, %c3 : i64
+  %2 = {A}.subi %1, %y : i64
+  %3 = {A}.andi %2, %x : i64
+  %4 = {A}.ori %3, %y : i64
+  %5 = {A}.xori %4, %c3 : i64
+  %6 = {A}.shli %5, %c3 : i64
+  %7 = {A}.shrui %6, %c3 : i64
+  %8 = {A}.cmpi ult, %7, %x : i64
+  %9 = {A}.maxui %7, %y : i64
+  return %9, %8 : i64, i1
+}
+"""
+
+# Integer ops whose operands integer-range analysis bounds (unsigned
+# equivalents, narrowing, folding of known ranges).
+RANGES = r"""
+func.func @r{N}(%a: i8, %b: i16, %x: i32) -> (i32, i32, i1, i32, i64) {
+  %c100 = {A}.constant 100 : i32
+  %c7 = {A}.constant 7 : i32
+  %0 = {A}.extui %a : i8 to i32
+  %1 = {A}.extui %b : i16 to i32
+  %2 = {A}.addi %0, %1 : i32
+  %3 = {A}.divsi %2, %c7 : i32
+  %4 = {A}.remsi %3, %c100 : i32
+  %5 = {A}.cmpi slt, %4, %c100 : i32
+  %6 = {A}.muli %0, %c7 : i32
+  %7 = {A}.minsi %6, %2 : i32
+  %8 = {A}.shrsi %7, %c7 : i32
+  %9 = {A}.andi %x, %c100 : i32
+  %10 = {A}.extsi %9 : i32 to i64
+  return %8, %4, %5, %7, %10 : i32, i32, i1, i32, i64
+}
+"""
+
+# Shape computations: broadcasts, constraints, extents, shape_of,
+# reductions.
+SHAPES = r"""
+func.func @s{N}(%t: tensor<?x4xf32>, %u: tensor<3x?xf32>, %e: tensor<2xindex>) -> (tensor<?xindex>, index, index, tensor<2xindex>) {
+  %s0 = {S}.shape_of %t : tensor<?x4xf32> -> tensor<2xindex>
+  %s1 = {S}.shape_of %u : tensor<3x?xf32> -> tensor<2xindex>
+  %w = {S}.cstr_broadcastable %s0, %s1 : tensor<2xindex>, tensor<2xindex>
+  %r = {S}.assuming %w -> (tensor<?xindex>) {
+    %b = {S}.broadcast %s0, %s1 : tensor<2xindex>, tensor<2xindex> -> tensor<?xindex>
+    {S}.assuming_yield %b : tensor<?xindex>
+  }
+  %c1 = {A}.constant 1 : index
+  %x = {S}.get_extent %s0, %c1 : tensor<2xindex>, index -> index
+  %n = {S}.num_elements %s1 : tensor<2xindex> -> index
+  %c = {S}.const_shape [2, 4] : tensor<2xindex>
+  %m = {S}.broadcast %e, %c : tensor<2xindex>, tensor<2xindex> -> tensor<2xindex>
+  return %r, %x, %n, %m : tensor<?xindex>, index, index, tensor<2xindex>
+}
+"""
+
+SPIRV_ENV = (
+    "module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, "
+    "[Shader, Int8, Int16, Int64, Float16, Float64], []>, #spirv.resource_limits<>>} {\n"
+)
+
+# name, workload, rmlir pipeline, upstream pipeline.
+PASSES = [
+    ("canonicalize", INT_FLOAT, "canonicalize", "canonicalize"),
+    ("canonicalize,cse", INT_FLOAT, "canonicalize,cse", "canonicalize,cse"),
+    ("int-range-optimizations", RANGES, "rarith-int-range-optimizations", "int-range-optimizations"),
+    (
+        "int-range-narrowing",
+        RANGES,
+        "rarith-int-range-narrowing{int-bitwidths-supported=32}",
+        "arith-int-range-narrowing{int-bitwidths-supported=32}",
+    ),
+    ("unsigned-when-equivalent", RANGES, "rarith-unsigned-when-equivalent", "arith-unsigned-when-equivalent"),
+    ("expand", EXPAND, "rarith-expand{include-bf16}", "arith-expand{include-bf16}"),
+    (
+        "emulate-wide-int",
+        WIDE,
+        "rarith-emulate-wide-int{widest-int-supported=32}",
+        "arith-emulate-wide-int{widest-int-supported=32}",
+    ),
+    (
+        "emulate-unsupported-floats",
+        EXPAND,
+        "rarith-emulate-unsupported-floats{source-types=bf16 target-type=f32}",
+        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}",
+    ),
+    ("to-llvm", INT_FLOAT, "convert-rarith-to-llvm", "convert-arith-to-llvm"),
+    ("convert-to-llvm", INT_FLOAT, "convert-to-llvm", "convert-to-llvm"),
+    ("to-emitc", INT_FLOAT, "convert-rarith-to-emitc", "convert-arith-to-emitc"),
+    ("to-spirv", INT_FLOAT, "convert-rarith-to-spirv", "convert-arith-to-spirv"),
+    ("shape canonicalize", SHAPES, "canonicalize", "canonicalize"),
+    ("shape-to-std", SHAPES, "convert-rshape-to-std", "convert-shape-to-std"),
+    ("shape-constraints", SHAPES, "convert-rshape-constraints", "convert-shape-constraints"),
+    ("remove-shape-constraints", SHAPES, "remove-rshape-constraints", "remove-shape-constraints"),
+    ("shape-to-shape-lowering", SHAPES, "rshape-to-rshape-lowering", "shape-to-shape-lowering"),
+    (
+        "end to end: canonicalize + lower to LLVM",
+        INT_FLOAT,
+        "canonicalize,convert-rarith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts",
+        "canonicalize,convert-arith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts",
+    ),
+]
+
+FUNC_PASSES = {
+    "remove-rshape-constraints",
+    "remove-shape-constraints",
+    "convert-rshape-constraints",
+    "convert-shape-constraints",
+    "rshape-to-rshape-lowering",
+    "shape-to-shape-lowering",
+}
+
+
+def ops_in(body):
+    return sum(1 for line in body.splitlines() if " = " in line)
+
+
+def program(body, ops, arith, shape, spirv):
+    n = max(1, ops // ops_in(body))
+    text = "".join(
+        body.replace("{A}", arith).replace("{S}", shape).replace("{N}", str(i)) for i in range(n)
+    )
+    if spirv:
+        text = SPIRV_ENV + text + "}\n"
+    return text
+
+
+def nest(pipeline):
+    """Anchors function passes on func.func, as upstream's are declared."""
+    parts = []
+    for p in pipeline.split(","):
+        base = p.split("{")[0]
+        parts.append(f"func.func({p})" if base in FUNC_PASSES else p)
+    return "builtin.module(" + ",".join(parts) + ")"
+
+
+SKIP = {"root", "Parser", "Output", "Rest", "Total"}
+TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(.*)$")
+
+
+def run(tool, path, pipeline, out=os.devnull, timing=True):
+    cmd = [tool, path, f"--pass-pipeline={nest(pipeline)}", "-o", out]
+    if timing:
+        cmd += ["--mlir-timing", "--mlir-timing-display=list"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _, err = proc.communicate()
+    if proc.returncode != 0:
+        sys.exit(f"{tool} {pipeline}: exit {proc.returncode}\n{err[:2000]}")
+    seconds = 0.0
+    for line in err.splitlines():
+        m = TIMING.match(line)
+        if m and m.group(2).strip() not in SKIP:
+            seconds += float(m.group(1))
+    return seconds
+
+
+def peak_rss_kib(tool, path, pipeline):
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.execv(tool, [tool, path, f"--pass-pipeline={nest(pipeline)}", "-o", os.devnull])
+    _, status, usage = os.wait4(pid, 0)
+    if status != 0:
+        sys.exit(f"{tool} {pipeline}: failed in the memory run")
+    return usage.ru_maxrss
+
+
+def rename_to_rarith(text):
+    text = re.sub(r"#arith\.", "#@ARITH@.", text)
+    text = re.sub(r"(?<![r\w])arith\.", "rarith.", text)
+    text = text.replace("#@ARITH@.", "#arith.")
+    text = re.sub(r"(?<![r\w])shape\.", "rshape.", text)
+    return re.sub(r"!shape\.", "!rshape.", text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("rmlir")
+    ap.add_argument("upstream")
+    ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--markdown", default="")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    only = set(filter(None, args.only.split(",")))
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, body, ours, theirs in PASSES:
+            if only and name not in only:
+                continue
+            spirv = "spirv" in name
+            empty_r = os.path.join(tmp, "empty_r.mlir")
+            empty_u = os.path.join(tmp, "empty_u.mlir")
+            for path in (empty_r, empty_u):
+                with open(path, "w") as f:
+                    f.write(SPIRV_ENV + "}\n" if spirv else "")
+            base_r = peak_rss_kib(args.rmlir, empty_r, ours)
+            base_u = peak_rss_kib(args.upstream, empty_u, theirs)
+            for ops in sizes:
+                r_path = os.path.join(tmp, "r.mlir")
+                u_path = os.path.join(tmp, "u.mlir")
+                with open(r_path, "w") as f:
+                    f.write(program(body, ops, "rarith", "rshape", spirv))
+                with open(u_path, "w") as f:
+                    f.write(program(body, ops, "arith", "shape", spirv))
+                r_out, u_out = r_path + ".out", u_path + ".out"
+                run(args.rmlir, r_path, ours, r_out, timing=False)
+                run(args.upstream, u_path, theirs, u_out, timing=False)
+                same = open(r_out).read() == rename_to_rarith(open(u_out).read())
+                ratios, r_times, u_times = [], [], []
+                for _ in range(args.reps):
+                    r = run(args.rmlir, r_path, ours)
+                    u = run(args.upstream, u_path, theirs)
+                    r_times.append(r)
+                    u_times.append(u)
+                    ratios.append(r / u if u > 0 else float("inf"))
+                mem_r = peak_rss_kib(args.rmlir, r_path, ours) - base_r
+                mem_u = peak_rss_kib(args.upstream, u_path, theirs) - base_u
+                row = (
+                    name,
+                    ops,
+                    statistics.median(u_times),
+                    statistics.median(r_times),
+                    statistics.median(ratios),
+                    mem_r / mem_u if mem_u > 0 else float("nan"),
+                    same,
+                )
+                rows.append(row)
+                print(
+                    f"{name:42} {ops:>8} upstream {row[2]*1e3:9.2f} ms  rmlir {row[3]*1e3:9.2f} ms  "
+                    f"ratio {row[4]:.3f}  memory {row[5]:.3f}  outputs {'identical' if same else 'DIFFER'}",
+                    flush=True,
+                )
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(f"Measured {time.strftime('%Y-%m-%d')} on {os.uname().machine}, "
+                    f"{os.cpu_count()} cores; median of {args.reps} paired runs.\n\n")
+            f.write("| pass | ops | upstream ms | rmlir ms | time ratio | memory ratio | outputs |\n")
+            f.write("|---|---|---|---|---|---|---|\n")
+            for name, ops, u, r, ratio, mem, same in rows:
+                f.write(f"| {name} | {ops} | {u*1e3:.1f} | {r*1e3:.1f} | {ratio:.2f} | {mem:.2f} | "
+                        f"{'identical' if same else 'differ'} |\n")
+    if any(not row[6] for row in rows):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
