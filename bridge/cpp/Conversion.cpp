@@ -61,6 +61,26 @@ struct RustConversionPattern final : ConversionPattern {
 
   RmlirConversionPattern spec;
 };
+/// A Rust pattern run as a plain rewrite pattern inside a conversion (as
+/// upstream's `OpRewritePattern`s are): no adaptor, the op's own operands.
+struct RustPlainPattern final : RewritePattern {
+  RustPlainPattern(MLIRContext *ctx, StringRef root,
+                   const RmlirConversionPattern &spec)
+      : RewritePattern(root, spec.benefit, ctx), spec(spec) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    llvm::SmallVector<MlirValue, 8> operands;
+    for (Value v : op->getOperands())
+      operands.push_back(wrap(v));
+    return success(spec.rewrite(spec.userData, wrap(op), operands.data(),
+                                static_cast<intptr_t>(operands.size()),
+                                wrap(&rewriter), nullptr));
+  }
+
+  RmlirConversionPattern spec;
+};
+
 /// The Rust conversion patterns dialect `dialect` lists for `target`, each
 /// rooted at its op, added to `patterns` with `converter`; false when the
 /// dialect lists none.
@@ -218,20 +238,28 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
   for (StringRef name : names(spec->legalOps, spec->numLegalOps))
     target.setOpAction(OperationName(name, ctx),
                        ConversionTarget::LegalizationAction::Legal);
-  if (spec->isLegal)
-    target.markUnknownOpDynamicallyLegal(
-      [spec](Operation *op) -> std::optional<bool> {
-        int legal = spec->isLegal(spec->userData, wrap(op));
-        if (legal < 0)
-          return std::nullopt;
-        return legal != 0;
-      });
+  for (StringRef name : names(spec->illegalOps, spec->numIllegalOps))
+    target.setOpAction(OperationName(name, ctx),
+                       ConversionTarget::LegalizationAction::Illegal);
+  auto askRust = [spec](Operation *op) -> std::optional<bool> {
+    int legal = spec->isLegal(spec->userData, wrap(op));
+    if (legal < 0)
+      return std::nullopt;
+    return legal != 0;
+  };
+  if (spec->isLegal && spec->numDynamicOps)
+    for (StringRef name : names(spec->dynamicOps, spec->numDynamicOps))
+      target.addDynamicallyLegalOp(OperationName(name, ctx), askRust);
+  else if (spec->isLegal)
+    target.markUnknownOpDynamicallyLegal(askRust);
 
   RewritePatternSet patterns(ctx);
   for (intptr_t i = 0; i < spec->numPatterns; ++i) {
     const RmlirConversionPattern &p = spec->patterns[i];
     StringRef root(p.root.data, p.root.length);
-    if (!typed && root.empty())
+    if (!typed && spec->plainPatterns && !root.empty())
+      patterns.add<RustPlainPattern>(ctx, root, p);
+    else if (!typed && root.empty())
       patterns.add<RustConversionPattern>(ctx, p);
     else if (!typed)
       patterns.add<RustConversionPattern>(ctx, root, p);

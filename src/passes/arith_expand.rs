@@ -75,17 +75,17 @@ thread_local! {
 }
 
 /// MLIR's partial conversion: the expanded ops are illegal, the rest of
-/// rarith and vector legal, other ops unknown (left alone). The driver
+/// rarith and vector legal (extf/truncf as the options say: asked of Rust
+/// for those two ops only), other ops unknown (left alone). The driver
 /// folds an illegal op before rewriting it, legalizes the ops a rewrite
 /// creates, and fails on an illegal op nothing could rewrite, as upstream's.
 fn run(ir: &mut Ir) -> bool {
+    // Only the optional casts depend on more than the op's name.
     let legality = legality_fn(|op| {
-        if is_illegal(op) {
+        if is_optional_cast(op) {
             Legality::Illegal
-        } else if is_legal(op) {
-            Legality::Legal
         } else {
-            Legality::Unknown
+            Legality::Legal
         }
     });
     let rewrite = rewrite_fn(|op, operands, rw| expand(&mut Expander { rw }, op, operands));
@@ -102,24 +102,25 @@ fn run(ir: &mut Ir) -> bool {
         })
         .collect();
     DialectConversion {
-        convert_type: Some(&unchanged),
+        // No type converter (no type changes): the patterns see operands as
+        // they are, and the driver remaps nothing, as upstream's plain
+        // rewrite patterns.
+        convert_type: None,
         materialize_target: None,
         materialize_source: None,
-        legal_dialects: &[],
+        legal_dialects: &[rarith::DIALECT, "vector"],
         illegal_dialects: &[],
         legal_ops: &[],
+        illegal_ops: EXPANDED,
+        dynamic_ops: &[rarith::ExtFOp::NAME, rarith::TruncFOp::NAME],
         legality: Some(&legality),
         patterns: &patterns,
         convert_func_signatures: false,
+        plain_patterns: true,
         llvm_index_bitwidth: None,
         spirv: None,
     }
     .apply_partial(ir)
-}
-
-/// The type conversion of a conversion that changes no type.
-fn unchanged(ty: Type) -> Option<Type> {
-    Some(ty)
 }
 
 /// Builds an expansion through the conversion's rewriter (ops go before
@@ -156,15 +157,6 @@ impl<'ir> Expander<'_, 'ir> {
     fn binary(&mut self, e: &Emit<'ir>, name: &str, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
         let ty = a.ty();
         self.emit(e, name, &[a, b], &[ty], &[])
-    }
-}
-
-/// rarith (but the expanded ops and the casts an option expands) and vector.
-fn is_legal(op: Op) -> bool {
-    match op.name().split_once('.') {
-        Some((rarith::DIALECT, _)) => !is_illegal(op),
-        Some((dialect, _)) => dialect == "vector",
-        None => false,
     }
 }
 

@@ -651,9 +651,12 @@ fn run(ir: &mut Ir) -> bool {
         legal_dialects: &["emitc"],
         illegal_dialects: &["rarith"],
         legal_ops: &[],
+        illegal_ops: &[],
+        dynamic_ops: &[],
         legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
+        plain_patterns: false,
         llvm_index_bitwidth: None,
         spirv: None,
     }

@@ -587,9 +587,12 @@ fn run(ir: &mut Ir, index_width: u32) -> bool {
         legal_dialects: &["llvm"],
         illegal_dialects: &[],
         legal_ops: &["builtin.unrealized_conversion_cast"],
+        illegal_ops: &[],
+        dynamic_ops: &[],
         legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
+        plain_patterns: false,
         llvm_index_bitwidth: Some(index_width),
         spirv: None,
     }

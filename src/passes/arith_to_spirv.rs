@@ -1221,9 +1221,12 @@ fn run(ir: &mut Ir, options: SpirvOptions) -> bool {
         legal_dialects: &[],
         illegal_dialects: &["rarith"],
         legal_ops: &[],
+        illegal_ops: &[],
+        dynamic_ops: &[],
         legality: None,
         patterns: &patterns,
         convert_func_signatures: false,
+        plain_patterns: false,
         llvm_index_bitwidth: None,
         spirv: Some(options),
     }

@@ -82,9 +82,12 @@ impl<'ir> Driver<'_, 'ir> {
             legal_dialects: &[],
             illegal_dialects: &[],
             legal_ops: &[],
+            illegal_ops: &[],
+            dynamic_ops: &[],
             legality: Some(&legality),
             patterns: &patterns,
             convert_func_signatures: false,
+            plain_patterns: false,
             llvm_index_bitwidth: None,
             spirv: None,
         }

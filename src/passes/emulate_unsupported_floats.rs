@@ -159,9 +159,12 @@ fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
         legal_dialects: &[],
         illegal_dialects: &[],
         legal_ops: &[],
+        illegal_ops: &[],
+        dynamic_ops: &[],
         legality: Some(&legality),
         patterns: &patterns,
         convert_func_signatures: false,
+        plain_patterns: false,
         llvm_index_bitwidth: None,
         spirv: None,
     }

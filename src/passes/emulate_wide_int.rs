@@ -192,9 +192,12 @@ fn run(ir: &mut Ir, widest: u32) -> bool {
         legal_dialects: &[],
         illegal_dialects: &[],
         legal_ops: &[],
+        illegal_ops: &[],
+        dynamic_ops: &[],
         legality: Some(&legality),
         patterns: &patterns,
         convert_func_signatures: true,
+        plain_patterns: false,
         llvm_index_bitwidth: None,
         spirv: None,
     }

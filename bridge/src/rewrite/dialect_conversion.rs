@@ -175,12 +175,22 @@ pub struct DialectConversion<'a> {
     pub illegal_dialects: &'a [&'a str],
     /// Ops legal by name (`addLegalOp`).
     pub legal_ops: &'a [&'a str],
-    /// The conversion target's answer for the ops the lists above leave
-    /// open (None: no opinion on them, as MLIR's target without an
-    /// unknown-op callback).
+    /// Ops illegal by name (`addIllegalOp`).
+    pub illegal_ops: &'a [&'a str],
+    /// Ops whose legality `legality` decides, op by op
+    /// (`addDynamicallyLegalOp`); empty: `legality` decides for every op
+    /// the lists above leave open (`markUnknownOpDynamicallyLegal`).
+    pub dynamic_ops: &'a [&'a str],
+    /// The conversion target's answer for the ops it is asked of (None: no
+    /// opinion on them, as MLIR's target without such a callback).
     pub legality: Option<&'a dyn for<'x> Fn(Op<'x>) -> Legality>,
     /// The patterns.
     pub patterns: &'a [ConversionPattern<'a>],
+    /// The patterns are plain rewrite patterns, as upstream's
+    /// `OpRewritePattern`s in a conversion: no type converter, no adaptor
+    /// (they see each op's own operands, and the driver remaps nothing).
+    /// Only without `convert_type`, `llvm_index_bitwidth` and `spirv`.
+    pub plain_patterns: bool,
     /// Also convert `func.func` signatures (and their block arguments),
     /// `func.call` and `func.return` with the type converter (MLIR's own
     /// function, call and return type conversion patterns).
@@ -239,10 +249,12 @@ impl DialectConversion<'_> {
                 .map(|n| sref(n))
                 .collect::<Vec<MlirStringRef>>()
         };
-        let (legal_dialects, illegal_dialects, legal_ops) = (
+        let (legal_dialects, illegal_dialects, legal_ops, illegal_ops, dynamic_ops) = (
             refs(self.legal_dialects),
             refs(self.illegal_dialects),
             refs(self.legal_ops),
+            refs(self.illegal_ops),
+            refs(self.dynamic_ops),
         );
         let spec = b::RmlirConversionSpec {
             userData: self as *const DialectConversion as *mut c_void,
@@ -256,9 +268,14 @@ impl DialectConversion<'_> {
             numIllegalDialects: illegal_dialects.len() as isize,
             legalOps: legal_ops.as_ptr(),
             numLegalOps: legal_ops.len() as isize,
+            illegalOps: illegal_ops.as_ptr(),
+            numIllegalOps: illegal_ops.len() as isize,
+            dynamicOps: dynamic_ops.as_ptr(),
+            numDynamicOps: dynamic_ops.len() as isize,
             patterns: patterns.as_ptr(),
             numPatterns: patterns.len() as isize,
             convertFuncSignatures: self.convert_func_signatures,
+            plainPatterns: self.plain_patterns,
             llvmIndexBitwidth: self
                 .llvm_index_bitwidth
                 .map_or(-1, |w| i32::try_from(w).unwrap_or(i32::MAX)),

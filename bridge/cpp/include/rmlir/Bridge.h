@@ -403,6 +403,12 @@ typedef struct {
   intptr_t numIllegalDialects;
   const MlirStringRef *legalOps;
   intptr_t numLegalOps;
+  const MlirStringRef *illegalOps;
+  intptr_t numIllegalOps;
+  /// Ops whose legality `isLegal` decides; none: `isLegal` decides for
+  /// every op the static lists leave open.
+  const MlirStringRef *dynamicOps;
+  intptr_t numDynamicOps;
   const RmlirConversionPattern *patterns;
   intptr_t numPatterns;
   /// Also convert the signatures of `func.func` (and its block arguments),
@@ -410,6 +416,9 @@ typedef struct {
   /// `func.return` with the type converter (MLIR's function-like, call and
   /// return type conversion patterns).
   bool convertFuncSignatures;
+  /// The patterns are plain rewrite patterns (no type converter, no
+  /// adaptor: `operands` are the op's own); only without a type converter.
+  bool plainPatterns;
   /// -1: the type converter is `convertType` (and the materializations).
   /// Otherwise MLIR's own LLVMTypeConverter replaces them, with this index
   /// bit width (0: derived from the data layout), as upstream's lowerings
