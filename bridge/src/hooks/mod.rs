@@ -671,7 +671,8 @@ extern "C" fn infer_int_ranges(
         {
             return;
         }
-        let ranges: Vec<IntRange> = raw
+        // On the stack for the common arities (no allocation per call).
+        let ranges: smallvec::SmallVec<[IntRange; 3]> = raw
             .iter()
             .map(|r| IntRange {
                 umin: read(r.width, r.umin),
