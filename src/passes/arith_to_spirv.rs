@@ -16,7 +16,9 @@
 //! diagnostic, as upstream's.
 
 use super::{RunPass, decls};
-use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, SpirvOptions};
+use crate::ffi::dialect_conversion::{
+    ConversionPattern, DialectConversion, SpirvOptions, rewrite_fn,
+};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
@@ -146,7 +148,7 @@ const PATTERNS: &[(&str, RewriteFn, u16)] = &[
         1,
     ),
     (rarith::ExtUIOp::NAME, extui, 1),
-    (rarith::ExtUIOp::NAME, extui_i1, 1),
+    (rarith::ExtUIOp::NAME, select_one_zero, 1),
     (rarith::ExtSIOp::NAME, extsi, 1),
     (rarith::ExtSIOp::NAME, extsi_i1, 1),
     (
@@ -166,7 +168,7 @@ const PATTERNS: &[(&str, RewriteFn, u16)] = &[
         |o, v, r| cast(o, v, r, "spirv.ConvertUToF"),
         1,
     ),
-    (rarith::UIToFPOp::NAME, uitofp_i1, 1),
+    (rarith::UIToFPOp::NAME, select_one_zero, 1),
     (
         rarith::SIToFPOp::NAME,
         |o, v, r| cast(o, v, r, "spirv.ConvertSToF"),
@@ -213,91 +215,91 @@ const PATTERNS: &[(&str, RewriteFn, u16)] = &[
         1,
     ),
     (rarith::SelectOp::NAME, select, 1),
-    // GLSL's extended instructions (Shader targets)...
-    (
-        rarith::MaximumFOp::NAME,
-        |o, v, r| min_max_nan(o, v, r, "spirv.GL.FMax"),
-        1,
-    ),
-    (
-        rarith::MinimumFOp::NAME,
-        |o, v, r| min_max_nan(o, v, r, "spirv.GL.FMin"),
-        1,
-    ),
-    (
-        rarith::MaxNumFOp::NAME,
-        |o, v, r| min_max_num(o, v, r, "spirv.GL.FMax", true),
-        1,
-    ),
-    (
-        rarith::MinNumFOp::NAME,
-        |o, v, r| min_max_num(o, v, r, "spirv.GL.FMin", true),
-        1,
-    ),
-    (
-        rarith::MaxSIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.GL.SMax"),
-        1,
-    ),
-    (
-        rarith::MaxUIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.GL.UMax"),
-        1,
-    ),
-    (
-        rarith::MinSIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.GL.SMin"),
-        1,
-    ),
-    (
-        rarith::MinUIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.GL.UMin"),
-        1,
-    ),
-    // ...and OpenCL's (Kernel targets).
-    (
-        rarith::MaximumFOp::NAME,
-        |o, v, r| min_max_nan(o, v, r, "spirv.CL.fmax"),
-        1,
-    ),
-    (
-        rarith::MinimumFOp::NAME,
-        |o, v, r| min_max_nan(o, v, r, "spirv.CL.fmin"),
-        1,
-    ),
-    (
-        rarith::MaxNumFOp::NAME,
-        |o, v, r| min_max_num(o, v, r, "spirv.CL.fmax", false),
-        1,
-    ),
-    (
-        rarith::MinNumFOp::NAME,
-        |o, v, r| min_max_num(o, v, r, "spirv.CL.fmin", false),
-        1,
-    ),
-    (
-        rarith::MaxSIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.CL.s_max"),
-        1,
-    ),
-    (
-        rarith::MaxUIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.CL.u_max"),
-        1,
-    ),
-    (
-        rarith::MinSIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.CL.s_min"),
-        1,
-    ),
-    (
-        rarith::MinUIOp::NAME,
-        |o, v, r| elementwise(o, v, r, "spirv.CL.u_min"),
-        1,
-    ),
     // OpenCL's `Ordered`/`Unordered` where the target has Kernel.
     (rarith::CmpFOp::NAME, cmpf_nan_kernel, 2),
 ];
+
+/// How a min/max op lowers.
+#[derive(Clone, Copy)]
+enum MinMax {
+    /// `maximumf`/`minimumf`: NaN in, NaN out.
+    Nan,
+    /// `maxnumf`/`minnumf`: NaN yields the other operand.
+    Num,
+    /// The integer ones: the instruction as it is.
+    Int,
+}
+
+/// The min/max ops with GLSL's and OpenCL's instruction for each. Both
+/// lowerings are patterns (GLSL's first, as upstream registers them); the
+/// target's legality keeps the one whose instruction it has.
+const MIN_MAX: &[(&str, MinMax, &str, &str)] = &[
+    (
+        rarith::MaximumFOp::NAME,
+        MinMax::Nan,
+        "spirv.GL.FMax",
+        "spirv.CL.fmax",
+    ),
+    (
+        rarith::MinimumFOp::NAME,
+        MinMax::Nan,
+        "spirv.GL.FMin",
+        "spirv.CL.fmin",
+    ),
+    (
+        rarith::MaxNumFOp::NAME,
+        MinMax::Num,
+        "spirv.GL.FMax",
+        "spirv.CL.fmax",
+    ),
+    (
+        rarith::MinNumFOp::NAME,
+        MinMax::Num,
+        "spirv.GL.FMin",
+        "spirv.CL.fmin",
+    ),
+    (
+        rarith::MaxSIOp::NAME,
+        MinMax::Int,
+        "spirv.GL.SMax",
+        "spirv.CL.s_max",
+    ),
+    (
+        rarith::MaxUIOp::NAME,
+        MinMax::Int,
+        "spirv.GL.UMax",
+        "spirv.CL.u_max",
+    ),
+    (
+        rarith::MinSIOp::NAME,
+        MinMax::Int,
+        "spirv.GL.SMin",
+        "spirv.CL.s_min",
+    ),
+    (
+        rarith::MinUIOp::NAME,
+        MinMax::Int,
+        "spirv.GL.UMin",
+        "spirv.CL.u_min",
+    ),
+];
+
+/// One min/max lowering: GLSL's (`opencl` false) or OpenCL's.
+fn min_max<'ir>(
+    op: Op<'ir>,
+    v: &[Value<'ir>],
+    rw: &mut Rewriter<'ir>,
+    kind: MinMax,
+    name: &str,
+    opencl: bool,
+) -> bool {
+    match kind {
+        MinMax::Nan => min_max_nan(op, v, rw, name),
+        // OpenCL's fmax/fmin already return the other operand for NaN.
+        MinMax::Num => min_max_num(op, v, rw, name, !opencl),
+        MinMax::Int => elementwise(op, v, rw, name),
+    }
+}
 
 /// `i1` of any signedness, or a vector of it.
 fn is_bool_like(ty: Type) -> bool {
@@ -431,10 +433,12 @@ fn wrapping<'ir>(op: Op<'ir>, v: &[Value<'ir>], rw: &mut Rewriter<'ir>, name: &s
     let Some(ty) = rw.convert_type(op.result(0).ty()) else {
         return false;
     };
-    let mut flags = 0;
-    if op.spirv_target_allows_extension("SPV_KHR_no_integer_wrap_decoration") {
-        flags = op.enum_attr("overflowFlags").unwrap_or(0);
-    }
+    // The target environment is looked up only for an op with flags.
+    let flags = op
+        .enum_attr("overflowFlags")
+        .filter(|&f| f & 3 != 0)
+        .filter(|_| op.spirv_target_allows_extension("SPV_KHR_no_integer_wrap_decoration"))
+        .unwrap_or(0);
     let unit = op.context().unit_attr();
     let mut attrs = Vec::new();
     if flags & 1 != 0 {
@@ -543,14 +547,6 @@ fn select_one_zero<'ir>(op: Op<'ir>, v: &[Value<'ir>], rw: &mut Rewriter<'ir>) -
     };
     let result = e.select(v[0], one, zero, ty);
     done(rw, op, result)
-}
-
-fn uitofp_i1<'ir>(op: Op<'ir>, v: &[Value<'ir>], rw: &mut Rewriter<'ir>) -> bool {
-    select_one_zero(op, v, rw)
-}
-
-fn extui_i1<'ir>(op: Op<'ir>, v: &[Value<'ir>], rw: &mut Rewriter<'ir>) -> bool {
-    select_one_zero(op, v, rw)
 }
 
 /// The mask of the low `bits` bits.
@@ -1206,6 +1202,18 @@ fn constant_composite<'ir>(op: Op<'ir>, _: &[Value<'ir>], rw: &mut Rewriter<'ir>
 /// MLIR's partial conversion on its SPIR-V type converter and target:
 /// rarith ops illegal, SPIR-V ops legal where the target allows them.
 fn run(ir: &mut Ir, options: SpirvOptions) -> bool {
+    let min_max_rewrites: Vec<_> = [false, true]
+        .into_iter()
+        .flat_map(|opencl| {
+            MIN_MAX.iter().map(move |&(root, kind, glsl, cl)| {
+                let name = if opencl { cl } else { glsl };
+                (
+                    root,
+                    rewrite_fn(move |o, v, r| min_max(o, v, r, kind, name, opencl)),
+                )
+            })
+        })
+        .collect();
     let patterns: Vec<ConversionPattern> = PATTERNS
         .iter()
         .map(|(root, rewrite, benefit)| ConversionPattern {
@@ -1213,6 +1221,15 @@ fn run(ir: &mut Ir, options: SpirvOptions) -> bool {
             benefit: *benefit,
             rewrite,
         })
+        .chain(
+            min_max_rewrites
+                .iter()
+                .map(|(root, rewrite)| ConversionPattern {
+                    root: Some(root),
+                    benefit: 1,
+                    rewrite,
+                }),
+        )
         .collect();
     DialectConversion {
         convert_type: None,
