@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale bench-passes verify fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale bench-passes verify prove fuzz
 
 all: build
 
@@ -25,7 +25,8 @@ demo: build
 # ($ORIGIN): it runs after the build tree is gone and PREFIX is moved.
 PREFIX ?= /usr/local
 INSTALLED = target/release/rmlir-opt target/release/rmlir-run target/release/rmlir-lsp-server \
-	target/release/rmlir-reduce target/release/librmlir.so target/release/libtoy_dialect.so
+	target/release/rmlir-reduce target/release/rmlir-tv target/release/librmlir.so \
+	target/release/libtoy_dialect.so
 install: build
 	./scripts/install.sh $(PREFIX) $(INSTALLED)
 
@@ -95,6 +96,18 @@ verify: build
 	./scripts/valgrind-tests.sh soundness user_patterns api builders jit pass_options
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test rewrite_exec -- --nocapture
 	RMLIR_VERIFY_EXHAUSTIVE=1 $(CARGO) test --release --test apfloat_exec -- --nocapture
+
+# Every rewrite proven with an SMT solver (z3): each template of the
+# execution harness at every integer width 1-64 and index, and at f16,
+# bf16, f32 and f64, validated after rmlir's canonicalize and upstream's;
+# prints the table (rewrite, widths, instances, proven, counterexamples,
+# undecided, time, upstream's counterexamples); every pass on the same
+# programs; mutated patterns refuted; the model against the JIT; every pass
+# on the lit tests' chunks. make test runs a fast subset.
+prove: build
+	RMLIR_PROVE_FULL=1 $(CARGO) test --release --test prove -- --nocapture --test-threads 1
+	$(CARGO) test --release --test tv_model -- --nocapture
+	./scripts/prove-lit.py target/release/rmlir-tv
 
 # Coverage-guided fuzzing (libFuzzer via libfuzzer-sys, sanitizer coverage):
 # the parser, then canonicalize/cse/int-range-optimizations/each rmlir pass.

@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "install-check: $*" >&2; exit 1; }
 
 ./scripts/install.sh "$work/first" target/release/rmlir-opt target/release/rmlir-run \
-  target/release/rmlir-lsp-server target/release/rmlir-reduce \
+  target/release/rmlir-lsp-server target/release/rmlir-reduce target/release/rmlir-tv \
   target/release/librmlir.so target/release/libtoy_dialect.so > /dev/null
 mv "$work/first" "$work/moved"
 P="$work/moved"
@@ -82,5 +82,10 @@ chmod +x "$work/divides.sh"
   2>/dev/null > "$work/reduced.txt"
 grep -q "rarith.divsi" "$work/reduced.txt" && ! grep -q "func.func @adds" "$work/reduced.txt" \
   || fail "the installed rmlir-reduce did not reduce"
+
+# the installed validator proves a rewrite.
+"$P/bin/rmlir-tv" tests/lit/tools/tv-install.mlir --pipeline='builtin.module(canonicalize)' > "$work/tv.txt" \
+  || fail "the installed rmlir-tv did not prove canonicalize"
+grep -q "@tv: proven" "$work/tv.txt" || fail "the installed rmlir-tv did not answer"
 
 echo "install-check: installed, moved, and run with nothing from the build tree"

@@ -6,6 +6,7 @@ set -euo pipefail
 PKGS=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev
   llvm-22-tools libpolly-22-dev libzstd-dev valgrind patchelf
+  z3
 )
 
 missing=()

@@ -141,6 +141,9 @@ pub mod shape;
 #[cfg(not(feature = "internals"))]
 mod shape;
 pub mod soundness;
+/// Translation validation: proofs with an SMT solver that a transformed
+/// function refines the original (see the module docs).
+pub mod tv;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod types;

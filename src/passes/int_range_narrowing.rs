@@ -3,7 +3,9 @@
 //! result of an elementwise integer op (or both sides of a `cmpi`) fits in
 //! one of the `int-bitwidths-supported` widths, the op is rebuilt at that
 //! width between truncations and extensions (signed or unsigned as the
-//! ranges allow); `index_cast` round trips through `index` that come back
+//! ranges allow, and as the op's signedness requires: unlike upstream, a
+//! signed op is narrowed only where its values fit as signed numbers, an
+//! unsigned one only where they fit as unsigned ones); `index_cast` round trips through `index` that come back
 //! to a supported width fold away. MLIR's greedy driver runs the patterns
 //! bottom-up, kept in step with the analysis, as upstream's pass does.
 
@@ -92,6 +94,33 @@ fn merge(a: CastKind, b: CastKind) -> CastKind {
     }
 }
 
+/// The truncation an op's own semantics need of its values, whatever their
+/// ranges: an op that reads its operands as signed numbers (signed
+/// division and remainder, arithmetic shift right, signed min/max, signed
+/// comparisons) computes the same narrow only when every value fits as a
+/// signed number, an unsigned one only when every value fits as an
+/// unsigned number. Upstream asks only that the values fit one way or the
+/// other, so it narrows `divsi` of values in [0, 255] to `i8`, where 254
+/// reads as -2 (a miscompile the SMT validator found; see
+/// docs/upstream-differences.md).
+fn semantic_kind(op: Op<'_>) -> CastKind {
+    let name = op.name();
+    let mnemonic = name.rsplit_once('.').map_or(name, |(_, m)| m);
+    match mnemonic {
+        "divsi" | "remsi" | "ceildivsi" | "floordivsi" | "shrsi" | "maxsi" | "minsi" => {
+            CastKind::Signed
+        }
+        "divui" | "remui" | "ceildivui" | "shrui" | "maxui" | "minui" => CastKind::Unsigned,
+        // cmpi: slt, sle, sgt, sge are signed; ult, ule, ugt, uge unsigned.
+        "cmpi" => match op.enum_attr("predicate") {
+            Some(2..=5) => CastKind::Signed,
+            Some(6..=9) => CastKind::Unsigned,
+            _ => CastKind::Both,
+        },
+        _ => CastKind::Both,
+    }
+}
+
 /// The integer type of `width` bits in the shape of `ty`.
 fn target_type<'ir>(ty: Type<'ir>, width: u32) -> Option<Type<'ir>> {
     let int = ty.context().integer_type(width);
@@ -167,7 +196,9 @@ fn narrow_elementwise<'ir>(
         let kind = all
             .iter()
             .fold(CastKind::Both, |k, r| merge(k, truncatability(r, width)));
-        if kind == CastKind::None {
+        // The casts follow the ranges, as upstream's; the op's signedness
+        // only decides whether the width is allowed at all.
+        if merge(kind, semantic_kind(op)) == CastKind::None {
             continue;
         }
         let Some(target) = target_type(src, width) else {
@@ -227,7 +258,7 @@ fn narrow_cmpi<'ir>(
     let src = lhs.ty();
     for &width in widths {
         let (lk, rk) = (truncatability(&r[0], width), truncatability(&r[1], width));
-        if merge(lk, rk) == CastKind::None {
+        if merge(merge(lk, rk), semantic_kind(op)) == CastKind::None {
             continue;
         }
         let Some(target) = target_type(src, width) else {

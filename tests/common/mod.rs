@@ -23,5 +23,7 @@ impl Rng {
     }
 }
 
+pub mod exec;
 pub mod ssa;
+pub mod templates;
 pub mod upstream;
