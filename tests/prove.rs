@@ -80,24 +80,8 @@ fn int_types(tpl: &Template) -> Vec<IntTy> {
 /// Constant tuples for `consts` constants drawn from `edges`: a seeded
 /// sample, larger when `full`.
 fn combos<T: Copy>(edges: &[T], consts: usize, rng: &mut Rng) -> Vec<Vec<T>> {
-    let mut all: Vec<Vec<T>> = vec![vec![]];
-    for _ in 0..consts {
-        all = all
-            .into_iter()
-            .flat_map(|c| {
-                edges.iter().map(move |&x| {
-                    let mut c = c.clone();
-                    c.push(x);
-                    c
-                })
-            })
-            .collect();
-    }
     let keep = if full() { 4 * (1 + consts / 2) } else { 3 };
-    while all.len() > keep {
-        all.swap_remove(rng.below(all.len()));
-    }
-    all
+    constant_tuples(edges, consts, keep, rng)
 }
 
 /// Validates `after` against `before` (module texts): the verdicts.

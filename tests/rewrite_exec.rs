@@ -88,28 +88,12 @@ fn sweep(exhaustive: bool) -> BTreeMap<&'static str, Row> {
         for &t in tpl.types {
             // Constant combinations: all pairs of edges when exhaustive
             // (fewer for wide types), a random few otherwise.
-            let e = edges(t);
-            let mut combos: Vec<Vec<i128>> = vec![vec![]];
-            for _ in 0..tpl.consts {
-                combos = combos
-                    .into_iter()
-                    .flat_map(|c| {
-                        e.iter().map(move |&x| {
-                            let mut c = c.clone();
-                            c.push(x);
-                            c
-                        })
-                    })
-                    .collect();
-            }
             let keep = if exhaustive {
                 12 * (1 + 3 * (tpl.consts / 3))
             } else {
                 3 * (1 + tpl.consts / 3)
             };
-            while combos.len() > keep {
-                combos.swap_remove(rng.below(combos.len()));
-            }
+            let combos = constant_tuples(&edges(t), tpl.consts, keep, &mut rng);
             let funcs: Vec<Func> = combos.iter().map(|c| (tpl.build)(t, c)).collect();
             let mut before = opaque_decls();
             let mut after = String::new();

@@ -564,6 +564,33 @@ pub fn templates() -> Vec<Template> {
     all
 }
 
+/// Every tuple of `consts` values drawn from `edges`, thinned at random
+/// (seeded by `rng`) to at most `keep`.
+pub fn constant_tuples<T: Copy>(
+    edges: &[T],
+    consts: usize,
+    keep: usize,
+    rng: &mut Rng,
+) -> Vec<Vec<T>> {
+    let mut all: Vec<Vec<T>> = vec![vec![]];
+    for _ in 0..consts {
+        all = all
+            .into_iter()
+            .flat_map(|c| {
+                edges.iter().map(move |&x| {
+                    let mut c = c.clone();
+                    c.push(x);
+                    c
+                })
+            })
+            .collect();
+    }
+    while all.len() > keep {
+        all.swap_remove(rng.below(all.len()));
+    }
+    all
+}
+
 /// Interesting values of a type: the edges and a few small numbers.
 pub fn edges(t: IntTy) -> Vec<i128> {
     let mut v = vec![0, 1, -1, 2, 3, t.smin(), t.smax(), t.smin() + 1, 7, 5];
