@@ -23,7 +23,11 @@ PASSES = [
     "rarith-int-range-narrowing{int-bitwidths-supported=8,16,32}",
     "rarith-expand",
     "rarith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32}",
+    "rarith-emulate-wide-int{widest-int-supported=32}",
 ]
+# Options of rmlir-tv a pass needs: the wide-integer emulation takes `index`
+# to be as wide as its target's integers.
+TV_OPTIONS = {"rarith-emulate-wide-int{widest-int-supported=32}": ["--index-bitwidth=32"]}
 
 root = pathlib.Path(__file__).resolve().parent.parent
 args = sys.argv[1:]
@@ -56,7 +60,8 @@ with tempfile.TemporaryDirectory() as tmp:
                 continue
             chunk_file.write_text(chunk)
             for p in PASSES:
-                r = subprocess.run([tv, str(chunk_file), f"--pipeline=builtin.module({p})", timeout],
+                r = subprocess.run([tv, str(chunk_file), f"--pipeline=builtin.module({p})", timeout,
+                                    *TV_OPTIONS.get(p, [])],
                                    capture_output=True, text=True)
                 if r.returncode == 2 and not VERDICT.search(r.stdout):
                     continue  # does not parse, or the pass refuses it

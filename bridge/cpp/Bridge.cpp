@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/Pass.h"
@@ -342,6 +343,21 @@ struct IntRangeSink {
 static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
                                   const RmlirIntRange *range) {
   auto *sink = static_cast<IntRangeSink *>(userData);
+  // A range for a result the op does not have, or of another width than
+  // the result's integers (index: the analysis's 64 bits), is dropped: the
+  // result stays unknown, and the analysis never joins ranges of unequal
+  // widths.
+  if (resultIndex < 0 ||
+      resultIndex >= static_cast<intptr_t>(sink->op->getNumResults()))
+    return;
+  Type element = sink->op->getResult(resultIndex).getType();
+  if (!isa<IntegerType, IndexType>(element))
+    element = getElementTypeOrSelf(element);
+  auto integer = dyn_cast<IntegerType>(element);
+  if (integer ? range->width != integer.getWidth()
+              : !isa<IndexType>(element) ||
+                    range->width != IndexType::kInternalStorageBitWidth)
+    return;
   unsigned numWords = (range->width + 63) / 64;
   auto value = [&](const uint64_t *words) {
     return APInt(range->width, llvm::ArrayRef<uint64_t>(words, numWords));

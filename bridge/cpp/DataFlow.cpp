@@ -58,6 +58,15 @@ extern "C" int rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state,
   return static_cast<int>(range.umin().getBitWidth());
 }
 
+extern "C" int rmlirIntRangeSolverNonNegative(RmlirIntRangeSolver *state,
+                                              MlirValue value) {
+  auto *lattice =
+      state->solver.lookupState<IntegerValueRangeLattice>(unwrap(value));
+  if (!lattice || lattice->getValue().isUninitialized())
+    return -1;
+  return lattice->getValue().getValue().smin().isNonNegative() ? 1 : 0;
+}
+
 extern "C" void rmlirIntRangeSolverForgetOp(RmlirIntRangeSolver *state,
                                             MlirOperation op) {
   Operation *operation = unwrap(op);

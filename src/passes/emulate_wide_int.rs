@@ -596,6 +596,22 @@ impl<'ir> Emulator<'_, 'ir> {
         (r0, zero, width, beyond_half)
     }
 
+    /// The bits a shift by `r0` carries from one half into the other,
+    /// zero when `r0` is zero. Those bits are the half shifted the other way
+    /// by `N - r0`, which for `r0 = 0` is a shift by the whole width: poison
+    /// in arith (and a shift by 0 on x86, which carries the whole half).
+    /// Upstream's emulation uses that poison as the carry of a shift by 0;
+    /// see docs/upstream-differences.md.
+    fn unless_zero_shift(
+        &mut self,
+        r0: Value<'ir>,
+        zero: Value<'ir>,
+        carried: Value<'ir>,
+    ) -> Value<'ir> {
+        let no_shift = self.cmpi(CmpIPredicate::Eq, r0, zero);
+        self.select(no_shift, zero, carried)
+    }
+
     fn shli(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
@@ -605,6 +621,7 @@ impl<'ir> Emulator<'_, 'ir> {
         let capped = self.select(beyond, width, r0);
         let right_amount = self.binary(rarith::SubIOp::NAME, width, capped);
         let carried = self.binary(rarith::ShRUIOp::NAME, l0, right_amount);
+        let carried = self.unless_zero_shift(r0, zero, carried);
         let overshoot = self.binary(rarith::SubIOp::NAME, r0, width);
         let moved = self.binary(rarith::ShLIOp::NAME, l0, overshoot);
         let shifted_high = self.binary(rarith::ShLIOp::NAME, l1, r0);
@@ -625,6 +642,7 @@ impl<'ir> Emulator<'_, 'ir> {
         let capped = self.select(beyond, width, r0);
         let left_amount = self.binary(rarith::SubIOp::NAME, width, capped);
         let carried = self.binary(rarith::ShLIOp::NAME, l1, left_amount);
+        let carried = self.unless_zero_shift(r0, zero, carried);
         let overshoot = self.binary(rarith::SubIOp::NAME, r0, width);
         let moved = self.binary(rarith::ShRUIOp::NAME, l1, overshoot);
         let low_from_high = self.select(beyond, moved, carried);

@@ -13,6 +13,7 @@ use super::{RunPass, decls};
 use crate::ffi::dataflow::IntRangeSolver;
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Op, Value};
+use crate::ffi::op_access::OpName;
 use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
@@ -27,14 +28,14 @@ impl RunPass for decls::RArithUnsignedWhenEquivalent {
 
 /// Signed ops and the unsigned op each becomes (floordivsi of non-negative
 /// values is a plain unsigned division).
-const TO_UNSIGNED: &[(u32, &str)] = &[
-    (rarith::DivSIOp::ID, rarith::DivUIOp::NAME),
-    (rarith::CeilDivSIOp::ID, rarith::CeilDivUIOp::NAME),
-    (rarith::FloorDivSIOp::ID, rarith::DivUIOp::NAME),
-    (rarith::RemSIOp::ID, rarith::RemUIOp::NAME),
-    (rarith::MinSIOp::ID, rarith::MinUIOp::NAME),
-    (rarith::MaxSIOp::ID, rarith::MaxUIOp::NAME),
-    (rarith::ExtSIOp::ID, rarith::ExtUIOp::NAME),
+const TO_UNSIGNED: &[(u32, OpName<'static>)] = &[
+    (rarith::DivSIOp::ID, rarith::DivUIOp::OP),
+    (rarith::CeilDivSIOp::ID, rarith::CeilDivUIOp::OP),
+    (rarith::FloorDivSIOp::ID, rarith::DivUIOp::OP),
+    (rarith::RemSIOp::ID, rarith::RemUIOp::OP),
+    (rarith::MinSIOp::ID, rarith::MinUIOp::OP),
+    (rarith::MaxSIOp::ID, rarith::MaxUIOp::OP),
+    (rarith::ExtSIOp::ID, rarith::ExtUIOp::OP),
 ];
 
 fn run(ir: &Ir) -> bool {
@@ -43,7 +44,7 @@ fn run(ir: &Ir) -> bool {
         root.emit_error("integer range analysis failed");
         return false;
     };
-    let non_negative = |v: Value<'_>| solver.range(v).is_some_and(|r| !r.smin.is_negative());
+    let non_negative = |v: Value<'_>| solver.non_negative(v);
     for op in walk::collect(root, |_| true) {
         if let Some(cmp) = op.view::<rarith::CmpIOp>() {
             let Some(unsigned) = cmp.predicate().and_then(unsigned_predicate) else {

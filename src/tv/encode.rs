@@ -30,7 +30,7 @@
 //!   not describe: they are read as no flag, so a rewrite that relies on
 //!   them is reported, never wrongly proven.
 
-use crate::ffi::ir::{Attr, Op, Type, Value};
+use crate::ffi::ir::{Attr, IntConst, Op, Type, Value};
 use crate::ffi::semantics::float::Format;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -162,8 +162,34 @@ pub struct Encoder<'ir> {
     /// uses read the other side's definitions.
     aliases: HashMap<Value<'ir>, Sym>,
     /// The op results, in the order they were defined, with their ops'
-    /// names.
+    /// names (scalar values only).
     pub defined: Vec<(Value<'ir>, &'ir str)>,
+    /// Values of 1-D vector type: their elements.
+    vectors: HashMap<Value<'ir>, Vec<Sym>>,
+    /// For each returned value, whether it was a vector (its entry in
+    /// `results` is then its elements concatenated, element 0 lowest, and
+    /// poison when any element is).
+    pub vector_results: Vec<bool>,
+}
+
+/// Whether `v` is a vector (the model holds those by their elements).
+fn is_vector(v: Value<'_>) -> bool {
+    v.ty().is_vector()
+}
+
+/// The shape of a 1-D fixed-length vector type of modelled elements: its
+/// length and element type.
+pub fn vector_shape(ty: Type<'_>, index_width: u32) -> Option<(usize, Ty)> {
+    if !ty.is_vector() || ty.is_scalable_vector() {
+        return None;
+    }
+    match ty.dims()?.as_slice() {
+        &[n] if n > 0 => Some((
+            n as usize,
+            model_type(ty.element_type_or_self(), index_width).ok()?,
+        )),
+        _ => None,
+    }
 }
 
 const ARITH: [&str; 2] = ["rarith", "arith"];
@@ -181,6 +207,8 @@ impl<'ir> Encoder<'ir> {
             memo: HashMap::new(),
             aliases: HashMap::new(),
             defined: Vec::new(),
+            vectors: HashMap::new(),
+            vector_results: Vec::new(),
         }
     }
 
@@ -221,6 +249,22 @@ impl<'ir> Encoder<'ir> {
     /// Binds argument `value` to the shared argument `arg`.
     pub fn bind_argument(&mut self, value: Value<'ir>, arg: Sym) {
         self.values.insert(value, arg);
+    }
+
+    /// Binds vector argument `value` (of `n` elements of `k` bits) to the
+    /// shared scalar argument `arg` of `n * k` bits: element `j` is bits
+    /// `j*k ..= (j+1)*k - 1` of it (element 0 lowest), poison when `arg`
+    /// is, as `rarith-emulate-wide-int` splits a wide integer.
+    pub fn bind_split_argument(&mut self, value: Value<'ir>, arg: &Sym, n: usize, k: u32) {
+        let elements = (0..n as u32)
+            .map(|j| Sym {
+                bits: format!("((_ extract {} {}) {})", (j + 1) * k - 1, j * k, arg.bits),
+                poison: arg.poison.clone(),
+                free_zero_sign: "false".into(),
+                ty: Ty::Int(k),
+            })
+            .collect();
+        self.vectors.insert(value, elements);
     }
 
     fn define(&mut self, suffix: &str, sort: &str, term: &str) -> String {
@@ -264,6 +308,18 @@ impl<'ir> Encoder<'ir> {
         if op.name() == "func.return" || op.num_results() == 0 {
             return self.encode_op(op);
         }
+        // Ops on vectors are encoded as they come (no memo), and only their
+        // scalar results are candidates for the sweep.
+        if op.operands().chain(op.results()).any(|v| is_vector(v)) {
+            self.encode_op(op)?;
+            for r in op.results().filter(|r| !is_vector(*r)) {
+                if let Some(alias) = self.aliases.get(&r) {
+                    self.values.insert(r, alias.clone());
+                }
+                self.defined.push((r, op.name()));
+            }
+            return Ok(());
+        }
         let key = self.key(op);
         if let Some((results, ub)) = key.as_ref().and_then(|k| self.memo.get(k)).cloned() {
             for (i, sym) in results.into_iter().enumerate() {
@@ -293,10 +349,21 @@ impl<'ir> Encoder<'ir> {
         let (dialect, mnemonic) = name.split_once('.').unwrap_or(("", name));
         if name == "func.return" {
             for i in 0..op.num_operands() {
-                let r = self.operand(op, i)?;
-                self.results.push(r);
+                let v = op.operand(i);
+                if is_vector(v) {
+                    let r = self.concatenation(v)?;
+                    self.results.push(r);
+                    self.vector_results.push(true);
+                } else {
+                    let r = self.operand(op, i)?;
+                    self.results.push(r);
+                    self.vector_results.push(false);
+                }
             }
             return Ok(());
+        }
+        if dialect == "vector" {
+            return self.vector_op(op, mnemonic);
         }
         if name == "ub.poison" {
             let ty = self.result_ty(op, 0)?;
@@ -348,7 +415,124 @@ impl<'ir> Encoder<'ir> {
         }
     }
 
+    /// The elements of vector operand `i` of `op`.
+    fn elements(&self, op: Op<'ir>, i: usize) -> Result<Vec<Sym>, String> {
+        self.vectors.get(&op.operand(i)).cloned().ok_or_else(|| {
+            format!(
+                "`{}`: vector operand {i} is not modelled (1-D vectors of modelled elements are)",
+                op.name()
+            )
+        })
+    }
+
+    /// The static position of a `vector.extract`/`vector.insert` into a
+    /// 1-D vector of `n` elements.
+    fn position(op: Op<'ir>, n: usize) -> Result<usize, String> {
+        let dynamic = op.name() == "vector.extract" && op.num_operands() > 1
+            || op.name() == "vector.insert" && op.num_operands() > 2;
+        match op
+            .attr("static_position")
+            .and_then(|a| a.as_dense_i64_array())
+            .as_deref()
+        {
+            Some(&[p]) if !dynamic && (0..n as i64).contains(&p) => Ok(p as usize),
+            _ => Err(format!(
+                "`{}` at a dynamic, poison or nested position is not modelled",
+                op.name()
+            )),
+        }
+    }
+
+    /// The `vector` ops that move elements of 1-D vectors: `extract` and
+    /// `insert` at static positions, `from_elements`, `broadcast` of a
+    /// scalar.
+    fn vector_op(&mut self, op: Op<'ir>, mnemonic: &str) -> Result<(), String> {
+        match mnemonic {
+            "extract" => {
+                let elements = self.elements(op, 0)?;
+                let p = Self::position(op, elements.len())?;
+                if is_vector(op.result(0)) {
+                    return Err("`vector.extract` of a vector is not modelled".into());
+                }
+                self.bind(op, 0, elements[p].clone());
+                Ok(())
+            }
+            "insert" => {
+                if is_vector(op.operand(0)) {
+                    return Err("`vector.insert` of a vector is not modelled".into());
+                }
+                let value = self.operand(op, 0)?;
+                let mut elements = self.elements(op, 1)?;
+                let p = Self::position(op, elements.len())?;
+                elements[p] = value;
+                self.vectors.insert(op.result(0), elements);
+                Ok(())
+            }
+            "from_elements" | "broadcast" => {
+                let (n, _) = vector_shape(op.result(0).ty(), self.index_width)
+                    .ok_or_else(|| format!("`vector.{mnemonic}` of this type is not modelled"))?;
+                if is_vector(op.operand(0)) {
+                    return Err("`vector.broadcast` of a vector is not modelled".into());
+                }
+                let elements = if mnemonic == "broadcast" {
+                    vec![self.operand(op, 0)?; n]
+                } else {
+                    (0..op.num_operands())
+                        .map(|i| self.operand(op, i))
+                        .collect::<Result<_, _>>()?
+                };
+                self.vectors.insert(op.result(0), elements);
+                Ok(())
+            }
+            _ => Err(format!("op `vector.{mnemonic}` is not modelled")),
+        }
+    }
+
+    /// A constant vector of integers: its elements.
+    fn vector_constant(&mut self, op: Op<'ir>) -> Result<(), String> {
+        let ty = op.result(0).ty();
+        let (n, element) = vector_shape(ty, self.index_width)
+            .ok_or_else(|| format!("a constant of type `{}`", ty.to_string_lossy()))?;
+        let Ty::Int(w) = element else {
+            return Err("float vector constants are not modelled".into());
+        };
+        let attr: Attr<'ir> = op.attr("value").ok_or("a constant without a value")?;
+        let values = match attr.as_int_const() {
+            Some(IntConst::Splat(x)) => vec![x; n],
+            Some(IntConst::Dense(v)) if v.len() == n => v,
+            _ => return Err(format!("constant `{}`", attr.to_string_lossy())),
+        };
+        let elements = values
+            .iter()
+            .map(|x| self.value(element, &bv_words(w, x.words()), "false"))
+            .collect();
+        self.vectors.insert(op.result(0), elements);
+        Ok(())
+    }
+
+    /// A returned vector as one value: its elements concatenated (element
+    /// 0 lowest), poison when any element is.
+    fn concatenation(&mut self, v: Value<'ir>) -> Result<Sym, String> {
+        let elements = self
+            .vectors
+            .get(&v)
+            .cloned()
+            .ok_or("a returned vector is not modelled")?;
+        let width = elements.iter().map(|e| e.ty.width()).sum();
+        let bits = if elements.len() == 1 {
+            elements[0].bits.clone()
+        } else {
+            let parts: Vec<&str> = elements.iter().rev().map(|e| e.bits.as_str()).collect();
+            format!("(concat {})", parts.join(" "))
+        };
+        let poisons: Vec<String> = elements.iter().map(|e| e.poison.clone()).collect();
+        Ok(self.value(Ty::Int(width), &bits, &or(&poisons)))
+    }
+
     fn constant(&mut self, op: Op<'ir>) -> Result<(), String> {
+        if is_vector(op.result(0)) {
+            return self.vector_constant(op);
+        }
         let ty = self.result_ty(op, 0)?;
         let attr: Attr<'ir> = op.attr("value").ok_or("a constant without a value")?;
         let words = match ty {

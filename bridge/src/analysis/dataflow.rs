@@ -30,6 +30,14 @@ impl IntRangeSolver {
         (!raw.is_null()).then_some(IntRangeSolver { raw })
     }
 
+    /// Whether the analysis reached `value` and found its signed lower
+    /// bound non-negative (every value it may hold is), without building
+    /// its range.
+    pub fn non_negative(&self, value: Value<'_>) -> bool {
+        // SAFETY: the solver is live; value is live.
+        unsafe { b::rmlirIntRangeSolverNonNegative(self.raw, value.raw()) == 1 }
+    }
+
     /// The range of `value`, if the analysis reached it.
     pub fn range<'ir>(&self, value: Value<'ir>) -> Option<IntRange> {
         const INLINE: usize = 2;

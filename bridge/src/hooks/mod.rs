@@ -681,19 +681,7 @@ extern "C" fn infer_int_ranges(
                 smax: read(r.width, r.smax),
             })
             .collect();
-        for (i, range) in f(op, &ranges).into_iter().enumerate() {
-            let Some(range) = range else { continue };
-            let out = b::RmlirIntRange {
-                width: range.width(),
-                umin: range.umin.words().as_ptr(),
-                umax: range.umax.words().as_ptr(),
-                smin: range.smin.words().as_ptr(),
-                smax: range.smax.words().as_ptr(),
-            };
-            // SAFETY: `set` is the bridge's trampoline for this call; the
-            // words outlive the call.
-            unsafe { set(user_data, i as isize, &out) };
-        }
+        f(op, &ranges, &mut model::RangeSink::new(set, user_data));
     })
 }
 

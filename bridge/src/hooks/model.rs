@@ -38,12 +38,52 @@ pub enum Speculatability {
     RecursivelySpeculatable = 2,
 }
 
-/// InferIntRangeInterface: the result ranges (None where unknown) from the
-/// operand ranges.
-pub type IntRangeFn = fn(
-    Op,
-    &[crate::semantics::int_range::IntRange],
-) -> Vec<Option<crate::semantics::int_range::IntRange>>;
+/// InferIntRangeInterface: the result ranges from the operand ranges, each
+/// handed to the sink as it is known (MLIR's `setResultRange`); a result
+/// given none stays unknown.
+pub type IntRangeFn = fn(Op, &[crate::semantics::int_range::IntRange], &mut RangeSink);
+
+/// Where an `int_range` hook puts the ranges it infers: straight into MLIR's
+/// integer range analysis, with nothing collected in between.
+pub struct RangeSink {
+    set: unsafe extern "C" fn(*mut std::ffi::c_void, isize, *const crate::bindings::RmlirIntRange),
+    user_data: *mut std::ffi::c_void,
+}
+
+impl RangeSink {
+    /// A sink over the bridge's setter for one hook call.
+    pub(crate) fn new(
+        set: unsafe extern "C" fn(
+            *mut std::ffi::c_void,
+            isize,
+            *const crate::bindings::RmlirIntRange,
+        ),
+        user_data: *mut std::ffi::c_void,
+    ) -> RangeSink {
+        RangeSink { set, user_data }
+    }
+
+    /// Result `result` lies in `range`. A result the op does not have, or a
+    /// range of another width than the result's integers (64 bits for
+    /// `index`), is ignored: that result stays unknown.
+    pub fn set(&mut self, result: usize, range: &crate::semantics::int_range::IntRange) {
+        let out = crate::bindings::RmlirIntRange {
+            width: range.width(),
+            umin: range.umin.words().as_ptr(),
+            umax: range.umax.words().as_ptr(),
+            smin: range.smin.words().as_ptr(),
+            smax: range.smax.words().as_ptr(),
+        };
+        let Ok(index) = isize::try_from(result) else {
+            return;
+        };
+        // SAFETY: `set` and `user_data` are the bridge's setter and state
+        // for the hook call this sink lives in (it is not handed out beyond
+        // it); the setter checks the index and the width against the op;
+        // the words outlive the call.
+        unsafe { (self.set)(self.user_data, index, &out) };
+    }
+}
 
 /// A verifier: emits its diagnostics on the op and returns false on failure.
 pub type VerifyFn = fn(Op) -> bool;

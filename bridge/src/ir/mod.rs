@@ -1398,6 +1398,22 @@ impl<'ir> Attr<'ir> {
                 .then(|| from_sref(mlirStringAttrGetValue(self.raw())))
         }
     }
+    /// The values of a `DenseI64ArrayAttr` (`array<i64: ...>`, as ops'
+    /// static positions and sizes are held).
+    pub fn as_dense_i64_array(self) -> Option<Vec<i64>> {
+        // SAFETY: attr is live; the element reads stay within its length.
+        unsafe {
+            if !mlirAttributeIsADenseI64Array(self.raw()) {
+                return None;
+            }
+            let n = mlirDenseArrayGetNumElements(self.raw());
+            Some(
+                (0..n)
+                    .map(|i| mlirDenseI64ArrayGetElement(self.raw(), i))
+                    .collect(),
+            )
+        }
+    }
     /// The value of a scalar integer/index attribute (BoolAttr included).
     #[inline]
     pub fn as_int(self) -> Option<ApInt> {

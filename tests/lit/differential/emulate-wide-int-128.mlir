@@ -18,7 +18,7 @@
 func.func @wide(%a: i128, %b: i128, %c: i64, %v: vector<3xi128>) -> (i128, i128, i128, i1, vector<3xi128>, i64) {
   %max = rarith.constant 170141183460469231731687303715884105727 : i128
   %0 = rarith.muli %a, %max : i128
-  %1 = rarith.shrsi %0, %b : i128
+  %1 = rarith.maxsi %0, %b : i128
   %2 = rarith.extsi %c : i64 to i128
   %3 = rarith.cmpi sgt, %1, %2 : i128
   %4 = rarith.minui %v, %v : vector<3xi128>

@@ -2,7 +2,9 @@
 // op the emulation handles, on scalars and on vectors of one and two
 // dimensions, rebuilt op for op as upstream rebuilds it, in both tools. The
 // program is written for 64-bit integers on a 32-bit target; the same
-// program halved twice (16 bits on 8, 32 bits on 16) runs too.
+// program halved twice (16 bits on 8, 32 bits on 16) runs too. The shifts
+// are the one difference (upstream's carry a poison shift by the whole
+// width for a shift by 0): tests/lit/passes/emulate-wide-int-shifts.mlir.
 // RUN: %to-upstream %s | %upstream-mlir-opt --split-input-file --arith-emulate-wide-int | %from-upstream > %t.upstream
 // RUN: rmlir-opt %s --split-input-file --rarith-emulate-wide-int > %t.rmlir
 // RUN: %mlir-opt-plugin %s --split-input-file --pass-pipeline='builtin.module(rarith-emulate-wide-int)' > %t.plugin
@@ -107,18 +109,6 @@ func.func @min_max(%a: i64, %b: i64, %v: vector<2xi64>) -> (i64, i64, i64, i64, 
   %3 = rarith.minui %a, %b : i64
   %4 = rarith.maxsi %v, %v : vector<2xi64>
   return %0, %1, %2, %3, %4 : i64, i64, i64, i64, vector<2xi64>
-}
-
-// -----
-
-func.func @shifts(%a: i64, %b: i64, %v: vector<2x2xi64>) -> (i64, i64, i64, vector<2x2xi64>, vector<2x2xi64>, vector<2x2xi64>) {
-  %0 = rarith.shli %a, %b : i64
-  %1 = rarith.shrui %a, %b : i64
-  %2 = rarith.shrsi %a, %b : i64
-  %3 = rarith.shli %v, %v : vector<2x2xi64>
-  %4 = rarith.shrui %v, %v : vector<2x2xi64>
-  %5 = rarith.shrsi %v, %v : vector<2x2xi64>
-  return %0, %1, %2, %3, %4, %5 : i64, i64, i64, vector<2x2xi64>, vector<2x2xi64>, vector<2x2xi64>
 }
 
 // -----
@@ -233,7 +223,7 @@ func.func @legal(%a: i32, %b: i16, %f: f64, %i: index) -> (i32, i16, f64, index)
 func.func @chain(%a: i64, %b: i64) -> i32 {
   %0 = rarith.muli %a, %b : i64
   %1 = rarith.maxui %0, %b : i64
-  %2 = rarith.shrsi %1, %a : i64
+  %2 = rarith.minsi %1, %a : i64
   %3 = rarith.trunci %2 : i64 to i32
   return %3 : i32
 }

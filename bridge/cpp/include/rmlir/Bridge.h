@@ -315,6 +315,11 @@ MLIR_CAPI_EXPORTED int
 rmlirIntRangeSolverLookup(RmlirIntRangeSolver *state, MlirValue value,
                           uint64_t *umin, uint64_t *umax, uint64_t *smin,
                           uint64_t *smax, intptr_t capacity);
+/// Whether the solver's range of `value` has a non-negative signed lower
+/// bound: 1 yes, 0 no, -1 when it has no initialized range (as
+/// rmlirIntRangeSolverLookup), without copying the bounds.
+MLIR_CAPI_EXPORTED int
+rmlirIntRangeSolverNonNegative(RmlirIntRangeSolver *state, MlirValue value);
 /// Forgets what the solver knows of `op` (its results, the point after it),
 /// as upstream's DataFlowListener does before an op is erased.
 MLIR_CAPI_EXPORTED void rmlirIntRangeSolverForgetOp(RmlirIntRangeSolver *state,
