@@ -83,7 +83,9 @@ func.func @e{N}(%x: i32, %y: i32, %i: index, %f: f32, %g: f32, %h: bf16) -> (i32
 }
 """
 
-# 64-bit integer ops for emulate-wide-int with 32-bit words.
+# 64-bit integer ops for emulate-wide-int with 32-bit words. No shifts:
+# rmlir's emulation of shli/shrui guards the shift by 0 that upstream's
+# turns into poison (docs/upstream-differences.md), so the outputs differ.
 WIDE = r"""
 func.func @w{N}(%x: i64, %y: i64) -> (i64, i1) {
   %c3 = {A}.constant 3 : i64
@@ -93,8 +95,8 @@ func.func @w{N}(%x: i64, %y: i64) -> (i64, i1) {
   %3 = {A}.andi %2, %x : i64
   %4 = {A}.ori %3, %y : i64
   %5 = {A}.xori %4, %c3 : i64
-  %6 = {A}.shli %5, %c3 : i64
-  %7 = {A}.shrui %6, %c3 : i64
+  %6 = {A}.minsi %5, %x : i64
+  %7 = {A}.maxsi %6, %c3 : i64
   %8 = {A}.cmpi ult, %7, %x : i64
   %9 = {A}.maxui %7, %y : i64
   return %9, %8 : i64, i1

@@ -572,6 +572,14 @@ impl ApInt {
     /// Signed division truncating toward zero, wrapping on MIN / -1 (as
     /// APInt::sdiv); None when dividing by zero.
     pub fn sdiv(&self, rhs: &Self) -> Option<Self> {
+        if let Some((a, b)) = self.one_word_signed(rhs) {
+            // MIN / -1 = 2^(width-1) fits i128 and wraps to MIN.
+            return (b != 0).then(|| Self::wrap_signed(self.width, a / b).0);
+        }
+        self.sdiv_words(rhs)
+    }
+
+    fn sdiv_words(&self, rhs: &Self) -> Option<Self> {
         let q = self.abs().udiv(&rhs.abs())?;
         Some(if self.is_negative() != rhs.is_negative() {
             q.wrapping_neg()
@@ -583,6 +591,13 @@ impl ApInt {
     /// Signed remainder with the sign of the dividend (as APInt::srem); None
     /// when dividing by zero.
     pub fn srem(&self, rhs: &Self) -> Option<Self> {
+        if let Some((a, b)) = self.one_word_signed(rhs) {
+            return (b != 0).then(|| Self::wrap_signed(self.width, a % b).0);
+        }
+        self.srem_words(rhs)
+    }
+
+    fn srem_words(&self, rhs: &Self) -> Option<Self> {
         let r = self.abs().urem(&rhs.abs())?;
         Some(if self.is_negative() {
             r.wrapping_neg()
@@ -594,8 +609,15 @@ impl ApInt {
     /// Signed division with overflow report: (quotient, overflowed), as
     /// APInt::sdiv_ov (overflow only for MIN / -1).
     pub fn sdiv_ov(&self, rhs: &Self) -> Option<(Self, bool)> {
+        if let Some((a, b)) = self.one_word_signed(rhs) {
+            return (b != 0).then(|| Self::wrap_signed(self.width, a / b));
+        }
+        self.sdiv_ov_words(rhs)
+    }
+
+    fn sdiv_ov_words(&self, rhs: &Self) -> Option<(Self, bool)> {
         let overflow = self.is_min_signed() && rhs.is_all_ones();
-        Some((self.sdiv(rhs)?, overflow))
+        Some((self.sdiv_words(rhs)?, overflow))
     }
 
     /// True for the minimum signed value (only the sign bit set). False at
@@ -603,6 +625,9 @@ impl ApInt {
     /// sign bit is neither signed extreme), so `minsi`/`maxsi` on `i0` fold
     /// exactly as upstream's.
     pub fn is_min_signed(&self) -> bool {
+        if (1..=64).contains(&self.width) {
+            return self.words[0] == 1 << (self.width - 1);
+        }
         self.width > 0 && *self == Self::signed_min(self.width)
     }
 
@@ -1045,6 +1070,14 @@ mod tests {
         assert_eq!(x.ssub_ov(&y), x.ssub_ov_words(&y), "ssub_ov {at}");
         assert_eq!(x.umul_ov(&y), x.umul_ov_words(&y), "umul_ov {at}");
         assert_eq!(x.smul_ov(&y), x.smul_ov_words(&y), "smul_ov {at}");
+        assert_eq!(x.sdiv(&y), x.sdiv_words(&y), "sdiv {at}");
+        assert_eq!(x.srem(&y), x.srem_words(&y), "srem {at}");
+        assert_eq!(x.sdiv_ov(&y), x.sdiv_ov_words(&y), "sdiv_ov {at}");
+        assert_eq!(
+            x.is_min_signed(),
+            x.width > 0 && x == ApInt::signed_min(x.width),
+            "is_min_signed {at}"
+        );
     }
 
     #[test]
@@ -1075,7 +1108,7 @@ mod tests {
     #[test]
     fn arithmetic_on_two_widths_panics_on_the_one_word_path_too() {
         let (a, b) = (ApInt::from_u64(8, 1), ApInt::from_u64(32, 0x100));
-        let ops: [fn(&ApInt, &ApInt); 9] = [
+        let ops: [fn(&ApInt, &ApInt); 12] = [
             |a, b| drop(a.wrapping_add(b)),
             |a, b| drop(a.wrapping_sub(b)),
             |a, b| drop(a.wrapping_mul(b)),
@@ -1085,6 +1118,9 @@ mod tests {
             |a, b| drop(a.ssub_ov(b)),
             |a, b| drop(a.umul_ov(b)),
             |a, b| drop(a.smul_ov(b)),
+            |a, b| drop(a.sdiv(b)),
+            |a, b| drop(a.srem(b)),
+            |a, b| drop(a.sdiv_ov(b)),
         ];
         for (i, op) in ops.iter().enumerate() {
             let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| op(&a, &b)));

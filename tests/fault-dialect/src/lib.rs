@@ -3,22 +3,28 @@
 //! returns its op's own result without changing the op (MLIR would take it
 //! for an in-place fold and fold it again forever), a pattern that panics,
 //! a pattern that changes its op in place and then declines, and one whose
-//! second change does not fit what its first leaves. The lit
-//! test `tests/lit/bridge/faults.mlir` loads the plugin into stock
+//! second change does not fit what its first leaves, and a range hook that
+//! gives ranges of the wrong width and for a result the op does not have.
+//! The lit test `tests/lit/bridge/faults.mlir` loads the plugin into stock
 //! `mlir-opt` and checks that each bug is reported once, at its op, and
-//! fails the run, never hangs or crashes it.
+//! fails the run, never hangs or crashes it; `tests/lit/bridge/bad-range.mlir`
+//! that the wrong ranges are dropped.
 
 #![deny(unsafe_code)]
 
 use rmlir_bridge::ir::{Attr, Op};
-use rmlir_bridge::model::{Descriptor, Folded};
+use rmlir_bridge::model::{Descriptor, Folded, RangeSink};
 use rmlir_bridge::rewrite::Rewriter;
+use rmlir_bridge::semantics::ApInt;
+use rmlir_bridge::semantics::int_range::IntRange;
 use rmlir_bridge::{hooks, patterns};
 
 // `ods`, `ops`, `registry` and `dialects`: what the build script generated.
 rmlir_bridge::include_generated!();
 
-use ods::fault::{HalfRewriteOp, PanicFoldOp, PanicPatternOp, SelfFoldOp, TouchDeclineOp};
+use ods::fault::{
+    BadRangeOp, HalfRewriteOp, PanicFoldOp, PanicPatternOp, SelfFoldOp, TouchDeclineOp,
+};
 
 hooks!(PanicFoldOp {
     fold: panicking_fold
@@ -36,6 +42,18 @@ hooks!(TouchDeclineOp {
 hooks!(HalfRewriteOp {
     patterns: patterns!(HalfRewriteOp: "FaultHalfRewrite" => half_rewrite / 1),
 });
+
+hooks!(BadRangeOp {
+    int_range: wrong_ranges
+});
+
+/// The constant 7 as an `i8` range for the `i64` result, and as an `i64`
+/// range for a second result the op does not have: MLIR must see neither.
+fn wrong_ranges(_: Op, _: &[IntRange], out: &mut RangeSink) {
+    out.set(0, &IntRange::constant(&ApInt::from_u64(8, 7)));
+    out.set(1, &IntRange::constant(&ApInt::from_u64(64, 7)));
+    out.set(usize::MAX, &IntRange::constant(&ApInt::from_u64(64, 7)));
+}
 
 fn panicking_fold<'ir>(_: Op<'ir>, _: &[Option<Attr<'ir>>]) -> Option<Folded<'ir>> {
     panic!("a deliberate panic in a folder")

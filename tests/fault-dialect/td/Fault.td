@@ -61,3 +61,11 @@ def Fault_HalfRewriteOp : Fault_Op<"half_rewrite", [Pure]> {
 }
 
 #endif // FAULT_TD
+
+def Fault_BadRangeOp : Fault_Op<"bad_range", [Pure, RustIntRange]> {
+  let summary = "its range hook gives a range of the wrong width, and one "
+                "for a result it does not have";
+  let arguments = (ins I64:$input);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$input attr-dict";
+}
