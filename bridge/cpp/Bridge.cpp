@@ -722,12 +722,42 @@ static ShapedType asShaped(Type t) {
 }
 
 extern "C" bool rmlirTypeIsShaped(MlirType type) {
-  return static_cast<bool>(asShaped(unwrap(type)));
+  Type t = unwrap(type);
+  // Decided by TypeID where it can be: a ShapedType made of a vector or a
+  // tensor type asks the interface for its concept.
+  if (isa<VectorType, RankedTensorType>(t))
+    return true;
+  return static_cast<bool>(asShaped(t));
 }
 
 extern "C" MlirType rmlirTypeElementTypeOrSelf(MlirType type) {
-  ShapedType shaped = asShaped(unwrap(type));
+  Type t = unwrap(type);
+  if (isa<IntegerType, IndexType>(t))
+    return type;
+  if (auto v = dyn_cast<VectorType>(t))
+    return wrap(v.getElementType());
+  if (auto r = dyn_cast<RankedTensorType>(t))
+    return wrap(r.getElementType());
+  ShapedType shaped = asShaped(t);
   return shaped ? wrap(shaped.getElementType()) : type;
+}
+
+extern "C" intptr_t rmlirTypeShape(MlirType type, int64_t *dims,
+                                   intptr_t capacity) {
+  Type t = unwrap(type);
+  llvm::ArrayRef<int64_t> shape;
+  if (auto v = dyn_cast<VectorType>(t))
+    shape = v.getShape();
+  else if (auto r = dyn_cast<RankedTensorType>(t))
+    shape = r.getShape();
+  else if (ShapedType shaped = asShaped(t); shaped && shaped.hasRank())
+    shape = shaped.getShape();
+  else
+    return -1;
+  for (size_t i = 0; i < shape.size() && static_cast<intptr_t>(i) < capacity;
+       ++i)
+    dims[i] = shape[i];
+  return static_cast<intptr_t>(shape.size());
 }
 
 extern "C" MlirType rmlirAttributeGetType(MlirAttribute attr) {

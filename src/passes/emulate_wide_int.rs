@@ -85,40 +85,46 @@ impl<'ir> Converter<'ir> {
     /// 2N-bit integers (scalar or vector elements) gain a trailing
     /// dimension of two N-bit halves, anything wider has no conversion.
     fn convert(self, ty: Type<'ir>) -> Option<Type<'ir>> {
+        // Scalar integers first, then vectors, then function types: the
+        // order of how often the conversion and legality checks meet them.
+        if ty.is_integer() {
+            return match self.split(ty)? {
+                false => Some(ty),
+                true => self.ctx.vector_type(&[2], self.ctx.integer_type(self.n)),
+            };
+        }
+        if ty.is_vector() {
+            let element = ty.element_type_or_self();
+            if !element.is_integer() {
+                return Some(ty);
+            }
+            return match self.split(element)? {
+                false => Some(ty),
+                true => {
+                    let mut shape = ty.dims()?;
+                    shape.push(2);
+                    self.ctx.vector_type(&shape, self.ctx.integer_type(self.n))
+                }
+            };
+        }
         if let Some((inputs, results)) = ty.function_signature() {
             let inputs = self.convert_all(&inputs)?;
             let results = self.convert_all(&results)?;
             return Some(self.ctx.function_type(&inputs, &results));
         }
-        if ty.is_integer() {
-            return self.convert_integer(ty, &[]);
-        }
-        if ty.is_vector() && ty.element_type_or_self().is_integer() {
-            return self
-                .convert_integer(ty.element_type_or_self(), &ty.dims()?)
-                .map(|t| {
-                    if t == ty.element_type_or_self() {
-                        ty
-                    } else {
-                        t
-                    }
-                });
-        }
         Some(ty)
     }
 
-    /// An integer element of width w in a vector of `dims` (none: scalar).
-    fn convert_integer(self, element: Type<'ir>, dims: &[i64]) -> Option<Type<'ir>> {
-        let width = element.int_width()?;
+    /// Whether an integer (element) type is split in halves (2N bits):
+    /// false when it stays (up to N bits), None when it has no conversion
+    /// (wider than N, other than 2N).
+    fn split(self, integer: Type<'ir>) -> Option<bool> {
+        let width = integer.int_width()?;
         if width <= self.n {
-            return Some(element);
+            Some(false)
+        } else {
+            (width == 2 * self.n).then_some(true)
         }
-        if width != 2 * self.n {
-            return None;
-        }
-        let mut shape = dims.to_vec();
-        shape.push(2);
-        self.ctx.vector_type(&shape, self.ctx.integer_type(self.n))
     }
 
     fn convert_all(self, types: &[Type<'ir>]) -> Option<Vec<Type<'ir>>> {
@@ -162,7 +168,10 @@ fn run(ir: &mut Ir, widest: u32) -> bool {
             "func.call" | "func.return" | VECTOR_PRINT => {
                 dynamic(Converter::new(op.context(), widest).is_legal_op(op))
             }
-            _ if name.split_once('.').map(|(d, _)| d) == Some(crate::ods::rarith::DIALECT) => {
+            _ if name
+                .strip_prefix(crate::ods::rarith::DIALECT)
+                .is_some_and(|rest| rest.starts_with('.')) =>
+            {
                 dynamic(Converter::new(op.context(), widest).is_legal_op(op))
             }
             _ if name.starts_with("vector.") => Legality::Legal,

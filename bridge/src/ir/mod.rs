@@ -1101,21 +1101,25 @@ impl<'ir> Type<'ir> {
     }
     /// Rank of a ranked shaped type.
     pub fn rank(self) -> Option<usize> {
-        // SAFETY: type is live; rank asked of ranked shaped types only.
-        unsafe {
-            (self.is_shaped() && mlirShapedTypeHasRank(self.raw()))
-                .then(|| mlirShapedTypeGetRank(self.raw()) as usize)
-        }
+        // SAFETY: type is live; no dimension is written (capacity 0).
+        let rank = unsafe { b::rmlirTypeShape(self.raw(), std::ptr::null_mut(), 0) };
+        usize::try_from(rank).ok()
     }
     /// Dimension sizes of a ranked shaped type (`i64::MIN` for dynamic).
     pub fn dims(self) -> Option<Vec<i64>> {
-        let rank = self.rank()?;
-        // SAFETY: type is ranked and i < rank.
-        Some(
-            (0..rank)
-                .map(|i| unsafe { mlirShapedTypeGetDimSize(self.raw(), i as isize) })
-                .collect(),
-        )
+        // Most shapes have few dimensions: one call fills them.
+        const FEW: usize = 4;
+        let mut few = [0i64; FEW];
+        // SAFETY: type is live; `few` has room for FEW dimensions.
+        let rank = unsafe { b::rmlirTypeShape(self.raw(), few.as_mut_ptr(), FEW as isize) };
+        let rank = usize::try_from(rank).ok()?;
+        if rank <= FEW {
+            return Some(few[..rank].to_vec());
+        }
+        let mut all = vec![0i64; rank];
+        // SAFETY: as above, with room for all `rank` dimensions.
+        unsafe { b::rmlirTypeShape(self.raw(), all.as_mut_ptr(), rank as isize) };
+        Some(all)
     }
     /// The encoding of a ranked tensor type (None: no encoding, or not a
     /// ranked tensor).

@@ -257,6 +257,12 @@ MLIR_CAPI_EXPORTED MlirType rmlirAttributeGetType(MlirAttribute attr);
 MLIR_CAPI_EXPORTED bool rmlirTypeIsShaped(MlirType type);
 /// The element type of a shaped type, or the type itself.
 MLIR_CAPI_EXPORTED MlirType rmlirTypeElementTypeOrSelf(MlirType type);
+/// The shape of a ranked shaped type (vectors and tensors decided by their
+/// TypeID, others through the ShapedType interface): returns its rank and
+/// writes up to `capacity` dimensions to `dims`; -1 for unranked and
+/// non-shaped types.
+MLIR_CAPI_EXPORTED intptr_t rmlirTypeShape(MlirType type, int64_t *dims,
+                                           intptr_t capacity);
 
 /// Installs a Rust hook table (it must outlive all use) as the one serving
 /// the dialects named `dialects` (their namespaces). Any number of tables
