@@ -53,14 +53,8 @@ fn full() -> bool {
 /// narrowest and widest it is written for (a subset unless `full`), and
 /// `index` where it runs on `index`.
 fn int_types(tpl: &Template) -> Vec<IntTy> {
-    let widths: Vec<u32> = tpl
-        .types
-        .iter()
-        .filter(|t| !t.index)
-        .map(|t| t.width)
-        .collect();
     let mut out = Vec::new();
-    if let (Some(&lo), Some(&hi)) = (widths.iter().min(), widths.iter().max()) {
+    if let Some((lo, hi)) = written_widths(tpl) {
         let chosen: Vec<u32> = if full() {
             (lo..=hi).collect()
         } else {
@@ -75,6 +69,23 @@ fn int_types(tpl: &Template) -> Vec<IntTy> {
         out.push(INDEX);
     }
     out
+}
+
+/// The narrowest and widest integer widths (not `index`) `tpl` is written
+/// for.
+fn written_widths(tpl: &Template) -> Option<(u32, u32)> {
+    let widths = tpl.types.iter().filter(|t| !t.index).map(|t| t.width);
+    Some((widths.clone().min()?, widths.max()?))
+}
+
+/// Fails the test with the first counterexamples found in `what`, if any.
+fn assert_none_refuted(what: &str, failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} counterexamples in {what}:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
 }
 
 /// Constant tuples for `consts` constants drawn from `edges`: a seeded
@@ -355,17 +366,7 @@ fn every_rewrite_is_proven_by_the_solver() {
         }
     }
     println!("\n{proven}/{total} instances proven");
-    assert!(
-        failures.is_empty(),
-        "{} counterexamples in rmlir's rewrites:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none_refuted("rmlir's rewrites", &failures);
 }
 
 /// A pattern of rarith's kind (`x * 2^k -> x << k`), written with the
@@ -551,17 +552,7 @@ fn every_pass_refines_the_templates() {
             programs.len()
         );
     }
-    assert!(
-        failures.is_empty(),
-        "{} counterexamples:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none_refuted("rmlir's passes", &failures);
 }
 
 /// `rarith-emulate-wide-int` validated on the integer templates: each is
@@ -584,13 +575,7 @@ fn emulate_wide_int_refines_the_templates() {
     let mut rng = Rng(0x0e_3a1e);
     let mut programs: Vec<(String, u32, String)> = Vec::new();
     for tpl in templates() {
-        let written: Vec<u32> = tpl
-            .types
-            .iter()
-            .filter(|t| !t.index)
-            .map(|t| t.width)
-            .collect();
-        let (Some(&lo), Some(&hi)) = (written.iter().min(), written.iter().max()) else {
+        let Some((lo, hi)) = written_widths(&tpl) else {
             continue;
         };
         for &w in widths.iter().filter(|w| (lo..=hi).contains(*w)) {
@@ -653,12 +638,7 @@ fn emulate_wide_int_refines_the_templates() {
         failures.len(),
         upstream_refuted.len()
     );
-    assert!(
-        failures.is_empty(),
-        "{} counterexamples:\n{}",
-        failures.len(),
-        failures[..failures.len().min(5)].join("\n")
-    );
+    assert_none_refuted("rarith-emulate-wide-int", &failures);
     assert!(proven > 50, "only {proven} emulations proven");
     // Upstream's refuted programs all shift (its documented difference:
     // a shift by 0 is poison), and there are some.
