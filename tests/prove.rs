@@ -8,6 +8,14 @@
 //! edges (0, ±1, 2, 3, 5, 7, the signed extremes), as the patterns match
 //! on them.
 //!
+//! The patterns that match arbitrary constants are also proven for *every*
+//! constant: their source and target shapes are written as data
+//! (`common/shapes.rs`, with the constants symbolic), proven at every
+//! width and flag combination, and checked to be what the Rust pattern
+//! does on sampled constants (rows "(every constant)"). With
+//! `RMLIR_PROVE_DUMP=<dir>`, each shape's symbolic modules are written
+//! there, for `rmlir-tv`.
+//!
 //! The same programs, renamed to arith, go through upstream's
 //! `mlir-opt --canonicalize` and the same validator: upstream's rewrites
 //! are checked by the same tool.
@@ -22,6 +30,7 @@
 
 mod common;
 use common::Rng;
+use common::shapes::{Shape, shapes};
 use common::ssa::IntTy;
 use common::templates::*;
 use common::upstream::{mlir_opt, try_run};
@@ -39,6 +48,11 @@ struct Row {
     proven: usize,
     counterexamples: Vec<String>,
     undecided: Vec<String>,
+    /// Instances not attempted: wider than one the solver left undecided.
+    not_attempted: usize,
+    /// For a shape: the sampled constants where the Rust pattern does not
+    /// do what the shape says (None for a template).
+    mismatches: Option<Vec<String>>,
     upstream_instances: usize,
     upstream_counterexamples: Vec<String>,
     upstream_undecided: usize,
@@ -53,9 +67,15 @@ fn full() -> bool {
 /// narrowest and widest it is written for (a subset unless `full`), and
 /// `index` where it runs on `index`.
 fn int_types(tpl: &Template) -> Vec<IntTy> {
+    int_types_at(tpl, full())
+}
+
+/// [`int_types`]: with `every`, every width and `index`; else widths 1, 5,
+/// 8, 13 and 33 where the template is written for them.
+fn int_types_at(tpl: &Template, every: bool) -> Vec<IntTy> {
     let mut out = Vec::new();
     if let Some((lo, hi)) = written_widths(tpl) {
-        let chosen: Vec<u32> = if full() {
+        let chosen: Vec<u32> = if every {
             (lo..=hi).collect()
         } else {
             [1, 5, 8, 13, 33]
@@ -65,7 +85,7 @@ fn int_types(tpl: &Template) -> Vec<IntTy> {
         };
         out.extend(chosen.into_iter().map(IntTy::int));
     }
-    if full() && tpl.types.contains(&INDEX) {
+    if every && tpl.types.contains(&INDEX) {
         out.push(INDEX);
     }
     out
@@ -227,6 +247,156 @@ fn prove_float(tpl: &FloatTemplate, context: &melior::Context, validator: &mut V
     row
 }
 
+/// The ops of a printed function other than constants and its return.
+fn working_ops(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.contains(" = ") && !l.contains(".constant") && !l.contains("ub.poison"))
+        .count()
+}
+
+/// rmlir's `canonicalize` with only `pattern` enabled (and every folder).
+fn canonicalize_with(context: &melior::Context, text: &str, pattern: &str) -> String {
+    let mut m = rmlir::parse(context, text)
+        .unwrap_or_else(|e| panic!("the instance parses: {e:?}\n{text}"));
+    let pipeline = format!("builtin.module(canonicalize{{enable-patterns={pattern}}})");
+    rmlir::pipeline::run(context, &mut m, &pipeline).expect("canonicalize");
+    m.as_operation().to_string()
+}
+
+/// `enable-patterns` naming no pattern: canonicalize folds only.
+const NO_PATTERN: &str = "none";
+
+/// A seed from a name (FNV-1a), so that shapes of equal-length names
+/// draw different samples.
+fn seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// At most `n` of `items`, evenly spaced.
+fn spread<T>(items: Vec<T>, n: usize) -> Vec<T> {
+    let step = items.len().div_ceil(n).max(1);
+    items.into_iter().step_by(step).collect()
+}
+
+/// A shape proven for every constant: at each type, `after` refines
+/// `before` with the constants symbolic, for every combination of the
+/// source's flags (the solver's part); and on sampled constants, rmlir's
+/// canonicalize with only the pattern enabled makes of `before` what the
+/// folders alone make of `after` (the shape is the pattern's: where it
+/// fires, into what, and where not). Upstream's canonicalize of a sample of
+/// the same concrete instances is validated too.
+fn prove_shape(shape: &Shape, context: &melior::Context, validator: &mut Validator) -> Row {
+    let mut row = Row {
+        label: format!("{} (every constant)", shape.pattern),
+        mismatches: Some(Vec::new()),
+        ..Row::default()
+    };
+    let mut rng = Rng(seed(shape.pattern));
+    // The family of the first type the solver leaves undecided: its wider
+    // types (a multiplication is harder for it the wider) are not
+    // attempted by the solver (the pattern is still checked there).
+    let mut gave_up: Option<String> = None;
+    // Whether the pattern fired at all (at i1, every constant may be one a
+    // folder takes first).
+    let mut fired_anywhere = false;
+    for group in shape.groups(full()) {
+        let start = Instant::now();
+        let (mut before, mut after, mut what) = (String::new(), String::new(), Vec::new());
+        let mut concrete = Vec::new();
+        // One constant: every candidate; more: the given tuples and a
+        // sample of the others.
+        let mut tuples: Vec<Vec<String>> = if group.consts == 1 {
+            group.values.iter().map(|v| vec![v.clone()]).collect()
+        } else {
+            let indices: Vec<usize> = (0..group.values.len()).collect();
+            combos(&indices, group.consts, &mut rng)
+                .into_iter()
+                .map(|t| t.iter().map(|&i| group.values[i].clone()).collect())
+                .collect()
+        };
+        tuples.extend(group.tuples.iter().cloned());
+        let mut fired = 0;
+        for (k, inst) in group.instances.iter().enumerate() {
+            before.push_str(&inst.function(&format!("f{k}"), false, None));
+            after.push_str(&inst.function(&format!("f{k}"), true, None));
+            what.push(format!("{} at {}", shape.pattern, inst.describe()));
+            for c in &tuples {
+                let b = inst.function("f", false, Some(c));
+                let a = inst.function("f", true, Some(c));
+                let described = format!(
+                    "{} at {}, constants [{}]",
+                    shape.pattern,
+                    inst.describe(),
+                    c.join(", ")
+                );
+                // Constants a folder takes first (x + 0, a shift by 0)
+                // leave nothing for the pattern: not a check of it.
+                let folded = canonicalize_with(context, &b, NO_PATTERN);
+                if working_ops(&folded) < working_ops(&b) {
+                    continue;
+                }
+                let ours = canonicalize_with(context, &b, shape.pattern);
+                let target = canonicalize_with(context, &a, NO_PATTERN);
+                if ours != folded {
+                    fired += 1;
+                }
+                if ours != target {
+                    row.mismatches.get_or_insert_with(Vec::new).push(format!(
+                        "{described}: the pattern makes\n{ours}\nwhere the shape's target gives\n{target}"
+                    ));
+                }
+                if !inst.upstream_aborts() {
+                    concrete.push((b, described));
+                }
+            }
+        }
+        fired_anywhere |= fired > 0;
+        if gave_up.as_ref() == Some(&group.family) {
+            row.not_attempted += group.instances.len();
+        } else {
+            if let Some(dir) = std::env::var_os("RMLIR_PROVE_DUMP") {
+                let stem = format!("{}-{}", shape.pattern, group.label.replace(' ', "-"));
+                let dir = std::path::Path::new(&dir);
+                std::fs::write(dir.join(format!("{stem}-before.mlir")), &before).expect("dump");
+                std::fs::write(dir.join(format!("{stem}-after.mlir")), &after).expect("dump");
+            }
+            let verdicts = validate(context, validator, &before, &after);
+            let undecided = row.undecided.len();
+            record(&mut row, &verdicts, &what, false);
+            if row.undecided.len() > undecided {
+                eprintln!(
+                    "{}: undecided at {}, wider types not attempted",
+                    shape.pattern, group.label
+                );
+                gave_up = Some(group.family.clone());
+            }
+        }
+        // Upstream's on a sample (each is a process run and a query).
+        let sample = spread(concrete, if full() { 96 } else { 32 });
+        let mut text = String::new();
+        let mut described = Vec::new();
+        for (k, (b, d)) in sample.into_iter().enumerate() {
+            text.push_str(&b.replacen("@f(", &format!("@f{k}("), 1));
+            described.push(d);
+        }
+        if let Some((arith, out)) = upstream(&text) {
+            let verdicts = validate(context, validator, &arith, &out);
+            record(&mut row, &verdicts, &described, true);
+        }
+        trace(&row.label, &group.label, start);
+        row.widths.push(group.ty.clone());
+    }
+    row.widths.dedup();
+    assert!(
+        fired_anywhere,
+        "{}: the pattern never fired on the sampled constants",
+        shape.pattern
+    );
+    row
+}
+
 /// "1..64, index" for a run of consecutive widths.
 fn widths_text(widths: &[String]) -> String {
     let ints: Vec<u32> = widths
@@ -253,13 +423,21 @@ fn widths_text(widths: &[String]) -> String {
 /// One line of the table.
 fn row_text(row: &Row) -> String {
     format!(
-        "| {} | {} | {} | {} | {} | {} | {:.1} s | {}/{}{} |",
+        "| {} | {} | {} | {} | {} | {}{} | {} | {:.1} s | {}/{}{} |",
         row.label,
         widths_text(&row.widths),
         row.instances,
         row.proven,
         row.counterexamples.len(),
         row.undecided.len(),
+        if row.not_attempted > 0 {
+            format!(" (+{} not attempted)", row.not_attempted)
+        } else {
+            String::new()
+        },
+        row.mismatches
+            .as_ref()
+            .map_or("—".to_string(), |m| m.len().to_string()),
         row.time.as_secs_f64(),
         row.upstream_counterexamples.len(),
         row.upstream_instances,
@@ -276,16 +454,19 @@ fn every_rewrite_is_proven_by_the_solver() {
     enum Job {
         Int(Template),
         Float(FloatTemplate),
+        Shape(Shape),
     }
     let only = std::env::var("RMLIR_PROVE_ONLY").unwrap_or_default();
     let jobs: Vec<Job> = templates()
         .into_iter()
         .map(Job::Int)
         .chain(float_templates().into_iter().map(Job::Float))
+        .chain(shapes().into_iter().map(Job::Shape))
         .filter(|j| {
             let targets = match j {
                 Job::Int(t) => t.targets,
                 Job::Float(t) => t.targets,
+                Job::Shape(s) => std::slice::from_ref(&s.pattern),
             };
             targets.iter().any(|t| t.contains(only.as_str()))
         })
@@ -294,7 +475,7 @@ fn every_rewrite_is_proven_by_the_solver() {
     // and divides), and the integer ones fill the other threads meanwhile.
     let order: Vec<usize> = (0..jobs.len())
         .filter(|&i| matches!(jobs[i], Job::Float(_)))
-        .chain((0..jobs.len()).filter(|&i| matches!(jobs[i], Job::Int(_))))
+        .chain((0..jobs.len()).filter(|&i| !matches!(jobs[i], Job::Float(_))))
         .collect();
     let next = AtomicUsize::new(0);
     let rows: Mutex<Vec<(usize, Row)>> = Mutex::new(Vec::new());
@@ -317,6 +498,7 @@ fn every_rewrite_is_proven_by_the_solver() {
                     let mut row = match job {
                         Job::Int(t) => prove_int(t, &context, &mut validator),
                         Job::Float(t) => prove_float(t, &context, &mut validator),
+                        Job::Shape(s) => prove_shape(s, &context, &mut validator),
                     };
                     row.time = start.elapsed();
                     trace(&format!("row: {}", row_text(&row)), "all", start);
@@ -336,6 +518,10 @@ fn every_rewrite_is_proven_by_the_solver() {
                 m.proven += row.proven;
                 m.counterexamples.extend(row.counterexamples);
                 m.undecided.extend(row.undecided);
+                m.not_attempted += row.not_attempted;
+                if let Some(more) = row.mismatches {
+                    m.mismatches.get_or_insert_with(Vec::new).extend(more);
+                }
                 m.upstream_instances += row.upstream_instances;
                 m.upstream_counterexamples
                     .extend(row.upstream_counterexamples);
@@ -348,9 +534,9 @@ fn every_rewrite_is_proven_by_the_solver() {
     let rows = merged;
 
     println!(
-        "\n| rewrite | widths | instances | proven | counterexamples | undecided | time | upstream (counterexamples/instances) |"
+        "\n| rewrite | widths | instances | proven | counterexamples | undecided | shape differs from the pattern | time | upstream (counterexamples/instances) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let mut failures = Vec::new();
     let (mut total, mut proven) = (0, 0);
     for (_, row) in &rows {
@@ -358,6 +544,7 @@ fn every_rewrite_is_proven_by_the_solver() {
         total += row.instances;
         proven += row.proven;
         failures.extend(row.counterexamples.iter().cloned());
+        failures.extend(row.mismatches.iter().flatten().cloned());
         for u in &row.undecided {
             eprintln!("undecided: {u}");
         }
@@ -493,7 +680,9 @@ fn every_pass_refines_the_templates() {
         let mut rng = Rng(0x0a55_e5ee_d000);
         if integers {
             for tpl in templates() {
-                for t in int_types(&tpl) {
+                // The subset's widths in both runs: every width 1-64 would
+                // take each pass hours (26,690 programs).
+                for t in int_types_at(&tpl, false) {
                     for (k, c) in combos(&edges(t), tpl.consts, &mut rng).iter().enumerate() {
                         let what = format!("{} at {}, constants {c:?}", tpl.targets[0], t.name());
                         programs.push(((tpl.build)(t, c).render(&format!("f{k}"), false), what));

@@ -674,7 +674,19 @@ fn trunci_shrsi_to_trunci_shrui<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> boo
     let shrui = rw
         .create(rarith::ShRUIOp::OP, loc, &[x, c_new], &[x.ty()], &[])
         .result(0);
-    let f = op.attr(FLAGS).expect("overflow flags");
+    // Upstream keeps the truncation's flags. With `nuw`, that is right:
+    // the truncation is defined only for a non-negative x, where both
+    // shifts agree. `nsw` alone is not: for a negative x, shrui(x, c) has
+    // the kept sign bit set and the dropped bits clear, so it does not fit
+    // where shrsi's value did (docs/upstream-differences.md; proven for
+    // every c in tests/prove.rs).
+    let own = flags(op, rarith::TruncIOp::ID);
+    let nuw = u64::from(IntegerOverflowFlags::NUW.bits());
+    let f = if own == 0 || own & nuw != 0 {
+        op.attr(FLAGS).expect("overflow flags")
+    } else {
+        flags_attr(op, 0)
+    };
     let new = rw
         .create(
             rarith::TruncIOp::OP,

@@ -968,31 +968,35 @@ impl<'ir> Encoder<'ir> {
                 let sym = self.float_result(op, to, &r, vec![a.poison.clone()], &[], "false");
                 self.bind(op, 0, sym);
             }
-            ("fptosi" | "fptoui", Ty::Float { .. }, Ty::Int(w)) => {
+            ("fptosi" | "fptoui", Ty::Float { eb, sb }, Ty::Int(w)) => {
                 let x = Self::fp(&a);
                 let x = self.define_fp(&a.ty, &x);
-                let t = self.define_fp(&a.ty, &format!("(fp.roundToIntegral RTZ {x})"));
-                // Range checks in a format that holds every bound exactly.
-                let wide = |term: &str| format!("((_ to_fp 15 113) RNE {term})");
+                // The value truncated toward zero, in a format with at
+                // least two significand bits more than exponent bits: z3
+                // 4.8's fp.roundToIntegral fails on narrower significands
+                // (bf16, f8E4M3: "invalid zero_extend application").
+                // Widening the significand is exact.
+                let sb = sb.max(eb + 2);
+                let t = format!("(fp.roundToIntegral RTZ ((_ to_fp {eb} {sb}) RNE {x}))");
+                let t = self.define_fp(&Ty::Float { eb, sb }, &t);
+                // Range checks in that format: the bounds are powers of
+                // two, exact there, or infinite where they are beyond its
+                // range (and then no finite value reaches them).
                 let bound = |k: u32| {
                     let one = bv(w + 1, 1);
                     let k = bv(w + 1, u128::from(k));
-                    format!("((_ to_fp_unsigned 15 113) RNE (bvshl {one} {k}))")
+                    format!("((_ to_fp_unsigned {eb} {sb}) RNE (bvshl {one} {k}))")
                 };
                 let in_range = if mnemonic == "fptosi" {
                     format!(
-                        "(and (fp.lt {} {}) (fp.geq {} (fp.neg {})))",
-                        wide(&t),
+                        "(and (fp.lt {t} {}) (fp.geq {t} (fp.neg {})))",
                         bound(w - 1),
-                        wide(&t),
                         bound(w - 1)
                     )
                 } else {
                     format!(
-                        "(and (fp.lt {} {}) (not (fp.lt {} ((_ to_fp 15 113) RNE (_ bv0 1)))))",
-                        wide(&t),
-                        bound(w),
-                        wide(&t)
+                        "(and (fp.lt {t} {}) (or (fp.isZero {t}) (not (fp.isNegative {t}))))",
+                        bound(w)
                     )
                 };
                 let f = if mnemonic == "fptosi" {
@@ -1000,7 +1004,14 @@ impl<'ir> Encoder<'ir> {
                 } else {
                     "fp.to_ubv"
                 };
-                let bits = format!("((_ {f} {w}) RTZ {x})");
+                // z3 4.8 rejects a conversion to one bit ("bit-vector size
+                // must be greater than zero"): convert to two and keep the
+                // low one (the value is in range wherever it is not poison).
+                let bits = if w == 1 {
+                    format!("((_ extract 0 0) ((_ {f} 2) RTZ {x}))")
+                } else {
+                    format!("((_ {f} {w}) RTZ {x})")
+                };
                 let mut poison = vec![
                     a.poison.clone(),
                     format!("(fp.isNaN {x})"),

@@ -70,6 +70,25 @@ impl Default for Options {
     }
 }
 
+/// The argument attribute that makes an argument stand for a constant: it
+/// ranges over every value of its type but never poison. A pattern whose
+/// source matches constants is proven for *all* of them by writing them as
+/// arguments so marked (`tests/common/shapes.rs`).
+pub const CONSTANT_ARGUMENT: &str = "rmlir.tv.constant";
+
+/// The positions of `function`'s arguments marked [`CONSTANT_ARGUMENT`].
+fn constant_arguments(function: Op<'_>) -> Vec<usize> {
+    let Some(dicts) = function.attr("arg_attrs").and_then(|a| a.array_elements()) else {
+        return Vec::new();
+    };
+    dicts
+        .into_iter()
+        .enumerate()
+        .filter(|(_, d)| d.dict_get(CONSTANT_ARGUMENT).is_some())
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// A value in a counterexample.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -183,10 +202,11 @@ impl Validator {
             .ok_or("a function without a body")?;
         let mut decls = String::new();
         let mut args = Vec::new();
+        let constants = constant_arguments(function);
         for (i, t) in block.argument_types().enumerate() {
             let ty = model_type(t, self.options.index_bitwidth)?;
             decls.push_str(&format!("(declare-const x{i} (_ BitVec {}))\n", ty.width()));
-            let poison = if self.options.poison_arguments {
+            let poison = if self.options.poison_arguments && !constants.contains(&i) {
                 decls.push_str(&format!("(declare-const x{i}p Bool)\n"));
                 format!("x{i}p")
             } else {

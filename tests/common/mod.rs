@@ -24,6 +24,7 @@ impl Rng {
 }
 
 pub mod exec;
+pub mod shapes;
 pub mod ssa;
 pub mod templates;
 pub mod upstream;

@@ -117,7 +117,7 @@ func.func @casts(%a: i8, %x: i64, %i: index, %j: i32) {
   %3 = rarith.trunci %u : i64 to i16
   %c32 = rarith.constant 32 : i64
   %s = rarith.shrsi %x, %c32 : i64
-  %4 = rarith.trunci %s overflow<nsw> : i64 to i32
+  %4 = rarith.trunci %s overflow<nuw> : i64 to i32
   %c31 = rarith.constant 31 : i64
   %s2 = rarith.shrsi %x, %c31 : i64
   %5 = rarith.trunci %s2 : i64 to i32
