@@ -27,7 +27,7 @@
 // Shared by several test binaries: each uses a part.
 #![allow(dead_code)]
 
-use super::ssa::IntTy;
+use super::ssa::{Flags, IntTy};
 use super::templates::{FTy, edges};
 
 /// One pattern's shapes.
@@ -362,51 +362,6 @@ pub fn shapes() -> Vec<Shape> {
     ]
 }
 
-/// Overflow flags: none, `nsw`, `nuw`, both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Flags {
-    /// No signed wrap.
-    pub nsw: bool,
-    /// No unsigned wrap.
-    pub nuw: bool,
-}
-
-impl Flags {
-    /// The four combinations.
-    pub const ALL: [Flags; 4] = [
-        Flags {
-            nsw: false,
-            nuw: false,
-        },
-        Flags {
-            nsw: true,
-            nuw: false,
-        },
-        Flags {
-            nsw: false,
-            nuw: true,
-        },
-        Flags {
-            nsw: true,
-            nuw: true,
-        },
-    ];
-    fn text(self) -> &'static str {
-        match (self.nsw, self.nuw) {
-            (false, false) => "",
-            (true, false) => "overflow<nsw>",
-            (false, true) => "overflow<nuw>",
-            (true, true) => "overflow<nsw, nuw>",
-        }
-    }
-    fn and(self, other: Flags) -> Flags {
-        Flags {
-            nsw: self.nsw && other.nsw,
-            nuw: self.nuw && other.nuw,
-        }
-    }
-}
-
 /// An instance of an integer shape: its types and its source's flags.
 #[derive(Clone, Debug)]
 pub struct Instance {
@@ -436,17 +391,17 @@ impl Instance {
             },
             |m, f| m.and(*f),
         );
-        let only = |nsw, nuw| merged.and(Flags { nsw, nuw }).text();
-        let if_nuw = if merged.nuw { merged.text() } else { "" };
+        let only = |nsw, nuw| merged.and(Flags { nsw, nuw }).syntax();
+        let if_nuw = if merged.nuw { merged.syntax() } else { "" };
         let mut s = body
             .replace("$M_if_nuw", if_nuw)
             .replace("$Mnsw", only(true, false))
             .replace("$Mnuw", only(false, true))
-            .replace("$M", merged.text())
+            .replace("$M", merged.syntax())
             .replace("$WM1", &(self.width - 1).to_string())
             .replace("$DIFF", &(self.width - self.result.1).to_string());
         for (i, f) in self.flags.iter().enumerate() {
-            s = s.replace(&format!("$F{i}"), f.text());
+            s = s.replace(&format!("$F{i}"), f.syntax());
         }
         s.replace("$T", &self.ty).replace("$U", &self.result.0)
     }
@@ -463,9 +418,9 @@ impl ShapeInstance for Instance {
         let flags: Vec<&str> = self
             .flags
             .iter()
-            .map(|f| match f.text() {
+            .map(|f| match f.syntax() {
                 "" => "none",
-                t => t,
+                t => t.trim_start(),
             })
             .collect();
         if self.result.0 == self.ty {

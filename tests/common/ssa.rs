@@ -110,7 +110,18 @@ impl Flags {
         nsw: true,
         nuw: true,
     };
-    fn syntax(self) -> &'static str {
+    /// The four combinations.
+    pub const ALL: [Flags; 4] = [Flags::NONE, Flags::NSW, Flags::NUW, Flags::BOTH];
+    /// The flags both have.
+    pub fn and(self, other: Flags) -> Flags {
+        Flags {
+            nsw: self.nsw && other.nsw,
+            nuw: self.nuw && other.nuw,
+        }
+    }
+    /// The flags as written after an op's operands (with a leading space),
+    /// or nothing.
+    pub fn syntax(self) -> &'static str {
         match (self.nsw, self.nuw) {
             (false, false) => "",
             (true, false) => " overflow<nsw>",

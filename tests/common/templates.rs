@@ -29,7 +29,7 @@ pub const EXTENDED: &[IntTy] = &[I4, I8, I16, I32, I64];
 
 /// The overflow flags selected by a template constant.
 pub fn flags_of(selector: i128) -> Flags {
-    [Flags::NONE, Flags::NSW, Flags::NUW, Flags::BOTH][selector.rem_euclid(4) as usize]
+    Flags::ALL[selector.rem_euclid(4) as usize]
 }
 
 /// An integer template: the rewrites it targets (pattern names, or
