@@ -5,9 +5,7 @@
 //! until the end (patterns see original producers), and legalizes what a
 //! pattern creates, as for upstream's pass.
 
-use crate::ffi::dialect_conversion::{
-    ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
-};
+use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, rewrite_fn};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Detached, Location, Op, Type, Value};
 use crate::ffi::region::Block;
@@ -32,38 +30,33 @@ pub const UGE: i64 = 9;
 pub struct Driver<'r, 'ir> {
     rw: &'r mut Rewriter<'ir>,
     /// The operands of the op being converted, as the driver maps them.
-    adaptor: Vec<Value<'ir>>,
+    adaptor: &'r [Value<'ir>],
 }
 
 /// A pattern: rewrites `op` through the driver; false when it does not apply.
 pub type Apply = for<'r, 'ir> fn(&mut Driver<'r, 'ir>, Op<'ir>) -> bool;
 
-impl<'ir> Driver<'_, 'ir> {
+impl<'r, 'ir> Driver<'r, 'ir> {
     /// MLIR's partial conversion of everything under the op `ir` gives
-    /// access to, without a type
-    /// converter (patterns see the replacement values of their operands as
-    /// they are): ops `is_legal` accepts are legal, the others are attempted
-    /// by `apply` (registered for each of `roots`) and stay when it fails.
+    /// access to, without a type converter (patterns see the replacement
+    /// values of their operands as they are): the ops of `legal_dialects`
+    /// and the ops named in `legal_ops` are legal (MLIR's own target
+    /// answers, without calling into Rust), the others are attempted by
+    /// `apply` (registered for each of `roots`) and stay when it fails.
     /// The driver folds first, legalizes the ops a pattern creates, and
     /// fails (with its diagnostic) when a replacement of another type keeps
     /// a use.
     pub fn run(
         ir: &mut Ir,
-        is_legal: for<'x> fn(Op<'x>) -> bool,
+        legal_dialects: &[&str],
+        legal_ops: &[&str],
         roots: &[&'static str],
         apply: Apply,
     ) -> bool {
-        let legality = legality_fn(|op| {
-            if is_legal(op) {
-                Legality::Legal
-            } else {
-                Legality::Unknown
-            }
-        });
         let rewrite = rewrite_fn(|op, operands, rw| {
             let mut driver = Driver {
                 rw,
-                adaptor: operands.to_vec(),
+                adaptor: operands,
             };
             apply(&mut driver, op)
         });
@@ -79,12 +72,12 @@ impl<'ir> Driver<'_, 'ir> {
             convert_type: None,
             materialize_target: None,
             materialize_source: None,
-            legal_dialects: &[],
+            legal_dialects,
             illegal_dialects: &[],
-            legal_ops: &[],
+            legal_ops,
             illegal_ops: &[],
             dynamic_ops: &[],
-            legality: Some(&legality),
+            legality: None,
             patterns: &patterns,
             convert_func_signatures: false,
             plain_patterns: false,
@@ -95,8 +88,8 @@ impl<'ir> Driver<'_, 'ir> {
     }
 
     /// The operands of the op being converted (the adaptor values).
-    pub fn operands(&self, _op: Op<'ir>) -> Vec<Value<'ir>> {
-        self.adaptor.clone()
+    pub fn operands(&self, _op: Op<'ir>) -> &'r [Value<'ir>] {
+        self.adaptor
     }
 
     /// Replaces `op` by `values` (true: the op is converted).

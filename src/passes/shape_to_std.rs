@@ -49,7 +49,15 @@ const ROOTS: &[&str] = &[
 ];
 
 fn run(ir: &mut Ir) -> bool {
-    Driver::run(ir, is_legal, ROOTS, |d, op| d.apply(op))
+    // The conversion target: rarith, scf and tensor ops, `cstr_require`,
+    // functions and modules are legal; everything else is attempted.
+    Driver::run(
+        ir,
+        &[rarith::DIALECT, "scf", "tensor"],
+        &[rshape::CstrRequireOp::NAME, "func.func", "builtin.module"],
+        ROOTS,
+        |d, op| d.apply(op),
+    )
 }
 
 impl<'ir> Driver<'_, 'ir> {
@@ -72,7 +80,7 @@ impl<'ir> Driver<'_, 'ir> {
                 };
                 let ops = self.operands(op);
                 let ty = ops[0].ty();
-                let r = self.emit(&e, name, &ops, &[ty], &[]);
+                let r = self.emit(&e, name, ops, &[ty], &[]);
                 self.replace(op, vec![r])
             }
             rshape::BroadcastOp::NAME => self.broadcast(op, &e),
@@ -123,7 +131,7 @@ impl<'ir> Driver<'_, 'ir> {
                         return self.replace(op, vec![r]);
                     }
                 }
-                let r = self.emit(&e, "tensor.extract", &ops, &[ctx.index_type()], &[]);
+                let r = self.emit(&e, "tensor.extract", ops, &[ctx.index_type()], &[]);
                 self.replace(op, vec![r])
             }
             rshape::RankOp::NAME => {
@@ -280,9 +288,9 @@ impl<'ir> Driver<'_, 'ir> {
         }
         let shapes = self.operands(op);
         let zero = self.index(e, 0);
-        let (max_rank, diffs) = self.ranks(e, &shapes, zero);
+        let (max_rank, diffs) = self.ranks(e, shapes, zero);
         let mut result = self.generate(e, max_rank, |d, g, i| {
-            let dim = d.broadcasted_dim(g, &shapes, &diffs, i);
+            let dim = d.broadcasted_dim(g, shapes, &diffs, i);
             d.yield_(g, "tensor.yield", &[dim]);
         });
         if result.ty() != ty {
@@ -320,7 +328,7 @@ impl<'ir> Driver<'_, 'ir> {
         let is = self.emit(
             e,
             rshape::IsBroadcastableOp::NAME,
-            &shapes,
+            shapes,
             &[ctx.integer_type(1)],
             &[],
         );
@@ -341,13 +349,13 @@ impl<'ir> Driver<'_, 'ir> {
         let shapes = self.operands(op);
         let zero = self.index(e, 0);
         let one = self.index(e, 1);
-        let (max_rank, diffs) = self.ranks(e, &shapes, zero);
+        let (max_rank, diffs) = self.ranks(e, shapes, zero);
         let true_ = self.boolean(e, true);
         let ctx = op.context();
         let i1 = ctx.integer_type(1);
         let index_ty = ctx.index_type();
         let loop_op = self.scf_for(e, [zero, max_rank, one], &[true_], |d, b, iv, args| {
-            let dim = d.broadcasted_dim(b, &shapes, &diffs, iv);
+            let dim = d.broadcasted_dim(b, shapes, &diffs, iv);
             let mut ok = args[0];
             for (&shape, &diff) in shapes.iter().zip(&diffs) {
                 let out_of_bounds = d.cmpi(b, ULT, iv, diff);
@@ -594,18 +602,6 @@ impl<'ir> Driver<'_, 'ir> {
             ],
         )
     }
-}
-
-/// The conversion target: rarith, scf and tensor ops, `cstr_require`,
-/// functions and modules are legal; everything else is attempted.
-fn is_legal(op: Op) -> bool {
-    let name = op.name();
-    let dialect = name.split_once('.').map_or("", |(d, _)| d);
-    [rarith::DIALECT, "scf", "tensor"].contains(&dialect)
-        || matches!(
-            name,
-            rshape::CstrRequireOp::NAME | "func.func" | "builtin.module"
-        )
 }
 
 /// `shape_of`'s result type for an argument type (upstream's inference).

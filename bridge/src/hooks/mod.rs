@@ -671,17 +671,22 @@ extern "C" fn infer_int_ranges(
         {
             return;
         }
-        // On the stack for the common arities (no allocation per call).
-        let ranges: smallvec::SmallVec<[IntRange; 3]> = raw
-            .iter()
-            .map(|r| IntRange {
-                umin: read(r.width, r.umin),
-                umax: read(r.width, r.umax),
-                smin: read(r.width, r.smin),
-                smax: read(r.width, r.smax),
-            })
-            .collect();
-        f(op, &ranges, &mut model::RangeSink::new(set, user_data));
+        let range = |r: &b::RmlirIntRange| IntRange {
+            umin: read(r.width, r.umin),
+            umax: read(r.width, r.umax),
+            smin: read(r.width, r.smin),
+            smax: read(r.width, r.smax),
+        };
+        let sink = &mut model::RangeSink::new(set, user_data);
+        // Arrays on the stack for the common arities: no allocation and no
+        // generic collection per call.
+        match raw {
+            [] => f(op, &[], sink),
+            [a] => f(op, &[range(a)], sink),
+            [a, b] => f(op, &[range(a), range(b)], sink),
+            [a, b, c] => f(op, &[range(a), range(b), range(c)], sink),
+            more => f(op, &more.iter().map(range).collect::<Vec<_>>(), sink),
+        }
     })
 }
 

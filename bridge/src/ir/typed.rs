@@ -225,20 +225,28 @@ pub fn id_by_name(name: &str) -> Option<u32> {
         .find_map(|t| op_id(t.ops, name).map(|i| t.base << 16 | i))
 }
 
-/// Registered op class (TypeID address) -> its ODS id, direct-mapped: a
-/// slot holds `class << 16 | tag`, the tag `table slot << 12 | index + 1`,
-/// or [`NOT_OURS`] for ops of other dialects; 0 is an empty slot. A
-/// collision only costs the lookup by name again. Global and lock-free: the
-/// mapping is a fact of the process (a class's TypeID is a static of the
-/// library declaring it).
-static ID_CACHE: [AtomicU64; 256] = [const { AtomicU64::new(0) }; 256];
+/// Registered op class (TypeID address) -> its ODS id, an open-addressed
+/// table filled once per class and never evicted: a slot holds
+/// `class << 16 | tag`, the tag `table slot << 12 | index + 1`, or
+/// [`NOT_OURS`] for ops of other dialects; 0 is an empty slot. A class not
+/// found within [`PROBES`] slots of its home (a crowded table) costs the
+/// lookup by name. Global and lock-free (a slot is claimed by one
+/// compare-exchange): the mapping is a fact of the process (a class's
+/// TypeID is a static of the library declaring it).
+static ID_CACHE: [AtomicU64; 1024] = [const { AtomicU64::new(0) }; 1024];
+/// Slots searched from a class's home slot.
+const PROBES: usize = 8;
 /// The tag of an op class that has no ODS id (no table is in slot 15).
 const NOT_OURS: u64 = 0xFFFF;
 
-/// The cache slot of an op class.
+/// The home slot of an op class, then the next `PROBES - 1` ones.
 #[inline]
-fn id_slot(class: u64) -> &'static AtomicU64 {
-    &ID_CACHE[((class >> 4) ^ (class >> 12)) as usize % ID_CACHE.len()]
+fn id_slots(class: u64) -> impl Iterator<Item = &'static AtomicU64> {
+    // Fibonacci hashing of the address without its alignment bits: TypeIDs
+    // of one library lie 8 bytes apart, which shifts alone would collide.
+    const _: () = assert!(ID_CACHE.len() == 1024);
+    let home = ((class >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+    (0..PROBES).map(move |i| &ID_CACHE[(home + i) % ID_CACHE.len()])
 }
 
 /// The cache tag of op id `id`.
@@ -273,21 +281,25 @@ impl<'ir> Op<'ir> {
         if key >> 48 != 0 {
             return id_by_name(self.name());
         }
-        let slot = id_slot(key);
-        let entry = slot.load(Ordering::Relaxed);
-        if entry >> 16 == key {
-            return match entry & 0xFFFF {
-                NOT_OURS => None,
-                tag => id_of_tag(tag),
-            };
+        for slot in id_slots(key) {
+            match slot.load(Ordering::Relaxed) {
+                0 => return self.learn_id(key),
+                entry if entry >> 16 == key => {
+                    return match entry & 0xFFFF {
+                        NOT_OURS => None,
+                        tag => id_of_tag(tag),
+                    };
+                }
+                _ => {}
+            }
         }
-        self.learn_id(key, slot)
+        id_by_name(self.name())
     }
 
     /// The slow path of [`ods_id_of_class`](Op::ods_id_of_class): the id by
-    /// the op's name, cached for its class.
+    /// the op's name, entered for its class in the first free slot.
     #[cold]
-    fn learn_id(self, key: u64, slot: &AtomicU64) -> Option<u32> {
+    fn learn_id(self, key: u64) -> Option<u32> {
         let id = id_by_name(self.name());
         let tag = match id {
             Some(id) => match tag_of(id) {
@@ -296,7 +308,15 @@ impl<'ir> Op<'ir> {
             },
             None => NOT_OURS,
         };
-        slot.store(key << 16 | tag, Ordering::Relaxed);
+        let entry = key << 16 | tag;
+        for slot in id_slots(key) {
+            match slot.compare_exchange(0, entry, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => break,
+                // Another thread entered this class first.
+                Err(held) if held >> 16 == key => break,
+                Err(_) => {}
+            }
+        }
         id
     }
 

@@ -36,9 +36,9 @@ pub struct Rewriter<'ir> {
     /// Replacements and erasures asked for, carried out by
     /// [`finish`](Rewriter::finish) once the pattern has returned: no handle
     /// of the pattern (all bounded by `'ir`, the call) can reach a freed op.
-    /// (A `Vec`: most matches fail and record nothing, and an empty
-    /// `Vec` is dropped inline.)
-    pending: Vec<Pending>,
+    /// (Inline room for one: a rewrite that applies mostly records one
+    /// replacement, which then costs no allocation.)
+    pending: SmallVec<[Pending; 1]>,
     /// The ops inserted by this match, in order: erased again when the
     /// pattern declines (returns false), so that a pattern that does not
     /// apply changes nothing (and the greedy driver, seeing no change,
@@ -67,7 +67,7 @@ impl<'ir> Rewriter<'ir> {
         let mut rw = Rewriter {
             raw,
             root,
-            pending: Vec::new(),
+            pending: SmallVec::new(),
             inserted: SmallVec::new(),
             converter,
         };
@@ -129,9 +129,9 @@ impl<'ir> Rewriter<'ir> {
         operands: &[Value<'ir>],
         result_types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
-    ) -> Vec<Value<'ir>> {
+    ) -> SmallVec<[Value<'ir>; 2]> {
         let op = Op::create_registered(name, loc, operands, result_types, attrs).into_owned_raw();
-        let mut out = vec![
+        let mut out: SmallVec<[MlirValue; 2]> = smallvec::smallvec![
             MlirValue {
                 ptr: std::ptr::null_mut()
             };

@@ -12,10 +12,22 @@ type Words = SmallVec<[u64; 2]>;
 
 /// A fixed-width integer; signedness is a property of the operation, not of
 /// the value, exactly as in MLIR's signless integers.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct ApInt {
     width: u32,
     words: Words,
+}
+
+impl Clone for ApInt {
+    /// A copy of the words (`SmallVec`'s own `clone` goes through its
+    /// generic `Extend`, about 60 instructions for one word).
+    #[inline]
+    fn clone(&self) -> Self {
+        ApInt {
+            width: self.width,
+            words: SmallVec::from_slice(&self.words),
+        }
+    }
 }
 
 fn num_words(width: u32) -> usize {
@@ -99,6 +111,9 @@ impl ApInt {
 
     /// The all-ones value (-1 signed, maximum unsigned).
     pub fn all_ones(width: u32) -> Self {
+        if (1..=64).contains(&width) {
+            return Self::from_u64(width, u64::MAX);
+        }
         let mut r = Self::zero(width);
         for w in r.words.iter_mut() {
             *w = u64::MAX;
@@ -210,6 +225,9 @@ impl ApInt {
 
     /// Bitwise complement.
     pub fn not(&self) -> Self {
+        if let ([a], 1..=64) = (&self.words[..], self.width) {
+            return Self::from_u64(self.width, !a);
+        }
         let mut r = self.clone();
         for w in r.words.iter_mut() {
             *w = !*w;
@@ -294,8 +312,12 @@ impl ApInt {
     }
 
     /// Unsigned comparison.
+    #[inline]
     pub fn ucmp(&self, rhs: &Self) -> Ordering {
         assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        if let ([a], [b]) = (&self.words[..], &rhs.words[..]) {
+            return a.cmp(b);
+        }
         for (a, b) in self.words.iter().rev().zip(rhs.words.iter().rev()) {
             match a.cmp(b) {
                 Ordering::Equal => continue,
@@ -306,7 +328,14 @@ impl ApInt {
     }
 
     /// Signed (two's-complement) comparison.
+    #[inline]
     pub fn scmp(&self, rhs: &Self) -> Ordering {
+        if let ([a], [b], 1..=64) = (&self.words[..], &rhs.words[..], self.width) {
+            assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+            // One word: compare the values sign-extended from the width.
+            let shift = 64 - self.width;
+            return ((a << shift) as i64).cmp(&((b << shift) as i64));
+        }
         match (self.is_negative(), rhs.is_negative()) {
             (true, false) => Ordering::Less,
             (false, true) => Ordering::Greater,
@@ -355,8 +384,17 @@ impl ApInt {
 }
 
 impl ApInt {
+    #[inline]
     fn map_words(&self, rhs: &Self, f: impl Fn(u64, u64) -> u64) -> Self {
         assert_eq!(self.width, rhs.width, "ApInt width mismatch");
+        if let ([a], [b]) = (&self.words[..], &rhs.words[..]) {
+            // One word: `f` of two in-width words stays in the width for
+            // and, or and xor, the only callers.
+            return ApInt {
+                width: self.width,
+                words: SmallVec::from_buf_and_len([f(*a, *b), 0], 1),
+            };
+        }
         let mut r = self.clone();
         for (a, b) in r.words.iter_mut().zip(rhs.words.iter()) {
             *a = f(*a, *b);
@@ -644,6 +682,9 @@ impl ApInt {
 
     /// Signed minimum value of a width.
     pub fn signed_min(width: u32) -> Self {
+        if (1..=64).contains(&width) {
+            return Self::from_u64(width, 1 << (width - 1));
+        }
         match width.checked_sub(1) {
             Some(sign) => Self::zero(width).with_bit(sign),
             None => Self::zero(0),
@@ -652,6 +693,9 @@ impl ApInt {
 
     /// Signed maximum value of a width.
     pub fn signed_max(width: u32) -> Self {
+        if (1..=64).contains(&width) {
+            return Self::from_u64(width, (1 << (width - 1)) - 1);
+        }
         Self::all_ones(width).lshr(1)
     }
 

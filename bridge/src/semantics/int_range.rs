@@ -156,12 +156,10 @@ fn smax_of(a: &ApInt, b: &ApInt) -> ApInt {
     }
 }
 
-type Op2<'a> = dyn Fn(&ApInt, &ApInt) -> Option<ApInt> + 'a;
-
 /// `op` on the two lower and the two upper bounds; any overflow gives the
 /// full range.
 fn bounds_by(
-    op: &Op2,
+    op: &impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
     min_l: &ApInt,
     min_r: &ApInt,
     max_l: &ApInt,
@@ -175,34 +173,32 @@ fn bounds_by(
 }
 
 /// `op` on every pair of bounds: the least and greatest results.
-fn min_max_by(op: &Op2<'_>, lhs: [&ApInt; 2], rhs: [&ApInt; 2], signed: bool) -> IntRange {
+fn min_max_by(
+    op: &impl Fn(&ApInt, &ApInt) -> Option<ApInt>,
+    lhs: [&ApInt; 2],
+    rhs: [&ApInt; 2],
+    signed: bool,
+) -> IntRange {
     let w = lhs[0].width();
-    let mut min = if signed {
-        ApInt::signed_max(w)
-    } else {
-        ApInt::all_ones(w)
+    let Some(first) = op(lhs[0], rhs[0]) else {
+        return IntRange::max_range(w);
     };
-    let mut max = if signed {
-        ApInt::signed_min(w)
-    } else {
-        ApInt::zero(w)
-    };
-    for l in lhs {
-        for r in rhs {
-            let Some(v) = op(l, r) else {
-                return IntRange::max_range(w);
-            };
-            let (lt, gt) = if signed {
-                (v.scmp(&min).is_lt(), v.scmp(&max).is_gt())
-            } else {
-                (v.ucmp(&min).is_lt(), v.ucmp(&max).is_gt())
-            };
-            if lt {
-                min = v.clone();
-            }
-            if gt {
-                max = v;
-            }
+    let mut min = first.clone();
+    let mut max = first;
+    for (l, r) in [(lhs[0], rhs[1]), (lhs[1], rhs[0]), (lhs[1], rhs[1])] {
+        let Some(v) = op(l, r) else {
+            return IntRange::max_range(w);
+        };
+        let (lt, gt) = if signed {
+            (v.scmp(&min).is_lt(), v.scmp(&max).is_gt())
+        } else {
+            (v.ucmp(&min).is_lt(), v.ucmp(&max).is_gt())
+        };
+        if lt {
+            min = v.clone();
+        }
+        if gt {
+            max = v;
         }
     }
     IntRange::range(min, max, signed)
@@ -212,25 +208,25 @@ fn min_max_by(op: &Op2<'_>, lhs: [&ApInt; 2], rhs: [&ApInt; 2], signed: bool) ->
 /// saturating under the flag, else `None` on overflow.
 fn checked(
     flag: bool,
-    sat: impl Fn(&ApInt, &ApInt) -> ApInt + 'static,
-    ov: impl Fn(&ApInt, &ApInt) -> (ApInt, bool) + 'static,
-) -> Box<Op2<'static>> {
-    Box::new(move |a, b| {
+    sat: impl Fn(&ApInt, &ApInt) -> ApInt,
+    ov: impl Fn(&ApInt, &ApInt) -> (ApInt, bool),
+) -> impl Fn(&ApInt, &ApInt) -> Option<ApInt> {
+    move |a, b| {
         if flag {
             Some(sat(a, b))
         } else {
             let (v, overflowed) = ov(a, b);
             (!overflowed).then_some(v)
         }
-    })
+    }
 }
 
 /// `addi` with overflow flags `flags`.
 pub fn add(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
     let u = checked(flags & NUW != 0, ApInt::uadd_sat, ApInt::uadd_ov);
     let s = checked(flags & NSW != 0, ApInt::sadd_sat, ApInt::sadd_ov);
-    let ur = bounds_by(&*u, &l.umin, &r.umin, &l.umax, &r.umax, false);
-    let sr = bounds_by(&*s, &l.smin, &r.smin, &l.smax, &r.smax, true);
+    let ur = bounds_by(&u, &l.umin, &r.umin, &l.umax, &r.umax, false);
+    let sr = bounds_by(&s, &l.smin, &r.smin, &l.smax, &r.smax, true);
     ur.intersection(&sr)
 }
 
@@ -238,8 +234,8 @@ pub fn add(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
 pub fn sub(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
     let u = checked(flags & NUW != 0, ApInt::usub_sat, ApInt::usub_ov);
     let s = checked(flags & NSW != 0, ApInt::ssub_sat, ApInt::ssub_ov);
-    let ur = bounds_by(&*u, &l.umin, &r.umax, &l.umax, &r.umin, false);
-    let sr = bounds_by(&*s, &l.smin, &r.smax, &l.smax, &r.smin, true);
+    let ur = bounds_by(&u, &l.umin, &r.umax, &l.umax, &r.umin, false);
+    let sr = bounds_by(&s, &l.smin, &r.smax, &l.smax, &r.smin, true);
     ur.intersection(&sr)
 }
 
@@ -247,8 +243,8 @@ pub fn sub(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
 pub fn mul(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
     let u = checked(flags & NUW != 0, ApInt::umul_sat, ApInt::umul_ov);
     let s = checked(flags & NSW != 0, ApInt::smul_sat, ApInt::smul_ov);
-    let ur = min_max_by(&*u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
-    let sr = min_max_by(&*s, [&l.smin, &l.smax], [&r.smin, &r.smax], true);
+    let ur = min_max_by(&u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
+    let sr = min_max_by(&s, [&l.smin, &l.smax], [&r.smin, &r.smax], true);
     ur.intersection(&sr)
 }
 
@@ -488,8 +484,8 @@ pub fn xor(l: &IntRange, r: &IntRange) -> IntRange {
 pub fn shl(l: &IntRange, r: &IntRange, flags: u64) -> IntRange {
     let u = checked(flags & NUW != 0, ApInt::ushl_sat, ApInt::ushl_ov);
     let s = checked(flags & NSW != 0, ApInt::sshl_sat, ApInt::sshl_ov);
-    let ur = min_max_by(&*u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
-    let sr = min_max_by(&*s, [&l.smin, &l.smax], [&r.umin, &r.umax], true);
+    let ur = min_max_by(&u, [&l.umin, &l.umax], [&r.umin, &r.umax], false);
+    let sr = min_max_by(&s, [&l.smin, &l.smax], [&r.umin, &r.umax], true);
     ur.intersection(&sr)
 }
 

@@ -24,9 +24,12 @@
 #include "mlir/IR/OperationSupport.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <tuple>
 
 namespace rmlir::bridge {
@@ -182,9 +185,23 @@ public:
     return model.verifyInherentAttrs(opName, attributes, emitError);
   }
   int getOpPropertyByteSize() final { return model.getOpPropertyByteSize(); }
+  /// As MLIR's model, but an op created without properties copies this
+  /// context's default properties, built once, instead of building each
+  /// default-valued attribute (fastmath, overflow flags...) anew: a
+  /// uniquer lookup per attribute per op. The copy is what MLIR's
+  /// populateDefaultProperties makes of empty properties (uniqued
+  /// attributes are the same), and that hook, run on it, adds nothing.
   void initProperties(mlir::OperationName opName,
                       mlir::OpaqueProperties storage,
                       mlir::OpaqueProperties init) final {
+    if constexpr (Model::hasProperties) {
+      if (!init) {
+        const Properties *built = defaultsBuilt.load(std::memory_order_acquire);
+        if (LLVM_UNLIKELY(!built))
+          built = buildDefaults(opName);
+        init = mlir::OpaqueProperties(const_cast<Properties *>(built));
+      }
+    }
     model.initProperties(opName, storage, init);
   }
   void deleteProperties(mlir::OpaqueProperties properties) final {
@@ -216,6 +233,23 @@ public:
   }
 
 private:
+  using Properties = typename OpT::template InferredProperties<OpT>;
+  /// This context's default properties of the op (initProperties), built
+  /// on first use; ops are created from several threads at once.
+  std::optional<Properties> defaults;
+  std::atomic<const Properties *> defaultsBuilt{nullptr};
+  std::mutex defaultsMutex;
+
+  const Properties *buildDefaults(mlir::OperationName opName) {
+    std::lock_guard<std::mutex> lock(defaultsMutex);
+    if (const Properties *built = defaultsBuilt.load(std::memory_order_acquire))
+      return built;
+    defaults.emplace();
+    OpT::populateDefaultProperties(opName, *defaults);
+    defaultsBuilt.store(&*defaults, std::memory_order_release);
+    return &*defaults;
+  }
+
   /// The address MLIR knows this model by (an OperationName's opaque
   /// pointer), the registry's key.
   const void *asImpl() const {
