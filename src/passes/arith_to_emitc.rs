@@ -21,6 +21,7 @@ use crate::ffi::dialect_conversion::{
 };
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
+use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
@@ -70,63 +71,47 @@ enum Rule {
 }
 
 /// rarith op -> (EmitC op, rule): one source of truth for what lowers how.
-const RULES: &[(&str, &str, Rule)] = &[
-    (rarith::AddFOp::NAME, "emitc.add", Rule::Direct),
-    (rarith::DivFOp::NAME, "emitc.div", Rule::Direct),
-    (rarith::DivSIOp::NAME, "emitc.div", Rule::Direct),
-    (rarith::MulFOp::NAME, "emitc.mul", Rule::Direct),
-    (rarith::RemSIOp::NAME, "emitc.rem", Rule::Direct),
-    (rarith::SubFOp::NAME, "emitc.sub", Rule::Direct),
-    (rarith::DivUIOp::NAME, "emitc.div", Rule::Unsigned),
-    (rarith::RemUIOp::NAME, "emitc.rem", Rule::Unsigned),
-    (rarith::AddIOp::NAME, "emitc.add", Rule::Wrapping),
-    (rarith::MulIOp::NAME, "emitc.mul", Rule::Wrapping),
-    (rarith::SubIOp::NAME, "emitc.sub", Rule::Wrapping),
-    (rarith::AndIOp::NAME, "emitc.bitwise_and", Rule::Bitwise),
-    (rarith::OrIOp::NAME, "emitc.bitwise_or", Rule::Bitwise),
-    (rarith::XOrIOp::NAME, "emitc.bitwise_xor", Rule::Bitwise),
+const RULES: &[(OpName<'static>, &str, Rule)] = &[
+    (rarith::AddFOp::OP, "emitc.add", Rule::Direct),
+    (rarith::DivFOp::OP, "emitc.div", Rule::Direct),
+    (rarith::DivSIOp::OP, "emitc.div", Rule::Direct),
+    (rarith::MulFOp::OP, "emitc.mul", Rule::Direct),
+    (rarith::RemSIOp::OP, "emitc.rem", Rule::Direct),
+    (rarith::SubFOp::OP, "emitc.sub", Rule::Direct),
+    (rarith::DivUIOp::OP, "emitc.div", Rule::Unsigned),
+    (rarith::RemUIOp::OP, "emitc.rem", Rule::Unsigned),
+    (rarith::AddIOp::OP, "emitc.add", Rule::Wrapping),
+    (rarith::MulIOp::OP, "emitc.mul", Rule::Wrapping),
+    (rarith::SubIOp::OP, "emitc.sub", Rule::Wrapping),
+    (rarith::AndIOp::OP, "emitc.bitwise_and", Rule::Bitwise),
+    (rarith::OrIOp::OP, "emitc.bitwise_or", Rule::Bitwise),
+    (rarith::XOrIOp::OP, "emitc.bitwise_xor", Rule::Bitwise),
     (
-        rarith::ShLIOp::NAME,
+        rarith::ShLIOp::OP,
         "emitc.bitwise_left_shift",
         Rule::Shift(true),
     ),
     (
-        rarith::ShRSIOp::NAME,
+        rarith::ShRSIOp::OP,
         "emitc.bitwise_right_shift",
         Rule::Shift(false),
     ),
     (
-        rarith::ShRUIOp::NAME,
+        rarith::ShRUIOp::OP,
         "emitc.bitwise_right_shift",
         Rule::Shift(true),
     ),
-    (rarith::TruncIOp::NAME, "emitc.cast", Rule::IntCast(true)),
-    (rarith::ExtSIOp::NAME, "emitc.cast", Rule::IntCast(false)),
-    (rarith::ExtUIOp::NAME, "emitc.cast", Rule::IntCast(true)),
-    (
-        rarith::IndexCastOp::NAME,
-        "emitc.cast",
-        Rule::IntCast(false),
-    ),
-    (
-        rarith::IndexCastUIOp::NAME,
-        "emitc.cast",
-        Rule::IntCast(true),
-    ),
-    (
-        rarith::FPToSIOp::NAME,
-        "emitc.cast",
-        Rule::FloatToInt(false),
-    ),
-    (rarith::FPToUIOp::NAME, "emitc.cast", Rule::FloatToInt(true)),
-    (
-        rarith::SIToFPOp::NAME,
-        "emitc.cast",
-        Rule::IntToFloat(false),
-    ),
-    (rarith::UIToFPOp::NAME, "emitc.cast", Rule::IntToFloat(true)),
-    (rarith::ExtFOp::NAME, "emitc.cast", Rule::FloatCast),
-    (rarith::TruncFOp::NAME, "emitc.cast", Rule::FloatCast),
+    (rarith::TruncIOp::OP, "emitc.cast", Rule::IntCast(true)),
+    (rarith::ExtSIOp::OP, "emitc.cast", Rule::IntCast(false)),
+    (rarith::ExtUIOp::OP, "emitc.cast", Rule::IntCast(true)),
+    (rarith::IndexCastOp::OP, "emitc.cast", Rule::IntCast(false)),
+    (rarith::IndexCastUIOp::OP, "emitc.cast", Rule::IntCast(true)),
+    (rarith::FPToSIOp::OP, "emitc.cast", Rule::FloatToInt(false)),
+    (rarith::FPToUIOp::OP, "emitc.cast", Rule::FloatToInt(true)),
+    (rarith::SIToFPOp::OP, "emitc.cast", Rule::IntToFloat(false)),
+    (rarith::UIToFPOp::OP, "emitc.cast", Rule::IntToFloat(true)),
+    (rarith::ExtFOp::OP, "emitc.cast", Rule::FloatCast),
+    (rarith::TruncFOp::OP, "emitc.cast", Rule::FloatCast),
 ];
 
 /// The ops with a lowering: the rule table's, and the ones lowered by hand.
@@ -134,7 +119,7 @@ const ROOTS: [&str; RULES.len() + 5] = {
     let mut roots = [""; RULES.len() + 5];
     let mut i = 0;
     while i < RULES.len() {
-        roots[i] = RULES[i].0;
+        roots[i] = RULES[i].0.name();
         i += 1;
     }
     roots[i] = rarith::ConstantOp::NAME;
@@ -313,7 +298,6 @@ impl<'ir> Emit<'_, 'ir> {
 fn lower_to_emitc<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'ir>) -> bool {
     let loc = op.location();
     let result_ty = op.result(0).ty();
-    let name = op.name();
     let mut e = Emit { rw, loc };
     let value = if op.isa::<rarith::ConstantOp>() {
         lower_constant(&mut e, op, result_ty)
@@ -329,7 +313,12 @@ fn lower_to_emitc<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'
         ty.filter(|_| is_i1(operands[0].ty()))
             .map(|ty| e.op("emitc.conditional", operands, ty))
     } else {
-        let Some(&(_, target, rule)) = RULES.iter().find(|(n, _, _)| *n == name) else {
+        // By ODS id: one call and integer compares, no string.
+        let id = op.ods_id();
+        let Some(&(_, target, rule)) = RULES
+            .iter()
+            .find(|(n, _, _)| id.is_some() && n.ods_id() == id)
+        else {
             return false;
         };
         lower_by_rule(&mut e, op, operands, result_ty, target, rule)

@@ -18,6 +18,7 @@ use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{DialectConversion, TargetPatterns};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
+use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
@@ -50,55 +51,47 @@ enum Attrs {
 
 /// rarith op -> (LLVM op, attribute handling). One source of truth for the
 /// one-to-one lowerings.
-const ONE_TO_ONE: &[(&str, &str, Attrs)] = &[
-    (rarith::AddIOp::NAME, "llvm.add", Attrs::Overflow),
-    (rarith::SubIOp::NAME, "llvm.sub", Attrs::Overflow),
-    (rarith::MulIOp::NAME, "llvm.mul", Attrs::Overflow),
-    (rarith::ShLIOp::NAME, "llvm.shl", Attrs::Overflow),
-    (rarith::DivUIOp::NAME, "llvm.udiv", Attrs::Exact),
-    (rarith::DivSIOp::NAME, "llvm.sdiv", Attrs::Exact),
-    (rarith::ShRUIOp::NAME, "llvm.lshr", Attrs::Exact),
-    (rarith::ShRSIOp::NAME, "llvm.ashr", Attrs::Exact),
-    (rarith::RemUIOp::NAME, "llvm.urem", Attrs::Plain),
-    (rarith::RemSIOp::NAME, "llvm.srem", Attrs::Plain),
-    (rarith::AndIOp::NAME, "llvm.and", Attrs::Plain),
-    (rarith::OrIOp::NAME, "llvm.or", Attrs::Plain),
-    (rarith::XOrIOp::NAME, "llvm.xor", Attrs::Plain),
-    (rarith::MaxSIOp::NAME, "llvm.intr.smax", Attrs::Plain),
-    (rarith::MaxUIOp::NAME, "llvm.intr.umax", Attrs::Plain),
-    (rarith::MinSIOp::NAME, "llvm.intr.smin", Attrs::Plain),
-    (rarith::MinUIOp::NAME, "llvm.intr.umin", Attrs::Plain),
-    (rarith::ExtUIOp::NAME, "llvm.zext", Attrs::Plain),
-    (rarith::ExtSIOp::NAME, "llvm.sext", Attrs::Plain),
-    (rarith::TruncIOp::NAME, "llvm.trunc", Attrs::Overflow),
-    (rarith::SelectOp::NAME, "llvm.select", Attrs::Plain),
-    (rarith::BitcastOp::NAME, "llvm.bitcast", Attrs::Plain),
-    (rarith::AddFOp::NAME, "llvm.fadd", Attrs::FastMath),
-    (rarith::SubFOp::NAME, "llvm.fsub", Attrs::FastMath),
-    (rarith::MulFOp::NAME, "llvm.fmul", Attrs::FastMath),
-    (rarith::DivFOp::NAME, "llvm.fdiv", Attrs::FastMath),
-    (rarith::RemFOp::NAME, "llvm.frem", Attrs::FastMath),
-    (rarith::NegFOp::NAME, "llvm.fneg", Attrs::FastMath),
-    (
-        rarith::MaximumFOp::NAME,
-        "llvm.intr.maximum",
-        Attrs::FastMath,
-    ),
-    (
-        rarith::MinimumFOp::NAME,
-        "llvm.intr.minimum",
-        Attrs::FastMath,
-    ),
-    (rarith::MaxNumFOp::NAME, "llvm.intr.maxnum", Attrs::FastMath),
-    (rarith::MinNumFOp::NAME, "llvm.intr.minnum", Attrs::FastMath),
-    (rarith::ExtFOp::NAME, "llvm.fpext", Attrs::Plain),
-    (rarith::TruncFOp::NAME, "llvm.fptrunc", Attrs::Plain),
-    (rarith::SIToFPOp::NAME, "llvm.sitofp", Attrs::Plain),
-    (rarith::UIToFPOp::NAME, "llvm.uitofp", Attrs::Plain),
-    (rarith::FPToSIOp::NAME, "llvm.fptosi", Attrs::Plain),
-    (rarith::FPToUIOp::NAME, "llvm.fptoui", Attrs::Plain),
-    (rarith::CmpIOp::NAME, "llvm.icmp", Attrs::ICmp),
-    (rarith::CmpFOp::NAME, "llvm.fcmp", Attrs::FCmp),
+const ONE_TO_ONE: &[(OpName<'static>, &str, Attrs)] = &[
+    (rarith::AddIOp::OP, "llvm.add", Attrs::Overflow),
+    (rarith::SubIOp::OP, "llvm.sub", Attrs::Overflow),
+    (rarith::MulIOp::OP, "llvm.mul", Attrs::Overflow),
+    (rarith::ShLIOp::OP, "llvm.shl", Attrs::Overflow),
+    (rarith::DivUIOp::OP, "llvm.udiv", Attrs::Exact),
+    (rarith::DivSIOp::OP, "llvm.sdiv", Attrs::Exact),
+    (rarith::ShRUIOp::OP, "llvm.lshr", Attrs::Exact),
+    (rarith::ShRSIOp::OP, "llvm.ashr", Attrs::Exact),
+    (rarith::RemUIOp::OP, "llvm.urem", Attrs::Plain),
+    (rarith::RemSIOp::OP, "llvm.srem", Attrs::Plain),
+    (rarith::AndIOp::OP, "llvm.and", Attrs::Plain),
+    (rarith::OrIOp::OP, "llvm.or", Attrs::Plain),
+    (rarith::XOrIOp::OP, "llvm.xor", Attrs::Plain),
+    (rarith::MaxSIOp::OP, "llvm.intr.smax", Attrs::Plain),
+    (rarith::MaxUIOp::OP, "llvm.intr.umax", Attrs::Plain),
+    (rarith::MinSIOp::OP, "llvm.intr.smin", Attrs::Plain),
+    (rarith::MinUIOp::OP, "llvm.intr.umin", Attrs::Plain),
+    (rarith::ExtUIOp::OP, "llvm.zext", Attrs::Plain),
+    (rarith::ExtSIOp::OP, "llvm.sext", Attrs::Plain),
+    (rarith::TruncIOp::OP, "llvm.trunc", Attrs::Overflow),
+    (rarith::SelectOp::OP, "llvm.select", Attrs::Plain),
+    (rarith::BitcastOp::OP, "llvm.bitcast", Attrs::Plain),
+    (rarith::AddFOp::OP, "llvm.fadd", Attrs::FastMath),
+    (rarith::SubFOp::OP, "llvm.fsub", Attrs::FastMath),
+    (rarith::MulFOp::OP, "llvm.fmul", Attrs::FastMath),
+    (rarith::DivFOp::OP, "llvm.fdiv", Attrs::FastMath),
+    (rarith::RemFOp::OP, "llvm.frem", Attrs::FastMath),
+    (rarith::NegFOp::OP, "llvm.fneg", Attrs::FastMath),
+    (rarith::MaximumFOp::OP, "llvm.intr.maximum", Attrs::FastMath),
+    (rarith::MinimumFOp::OP, "llvm.intr.minimum", Attrs::FastMath),
+    (rarith::MaxNumFOp::OP, "llvm.intr.maxnum", Attrs::FastMath),
+    (rarith::MinNumFOp::OP, "llvm.intr.minnum", Attrs::FastMath),
+    (rarith::ExtFOp::OP, "llvm.fpext", Attrs::Plain),
+    (rarith::TruncFOp::OP, "llvm.fptrunc", Attrs::Plain),
+    (rarith::SIToFPOp::OP, "llvm.sitofp", Attrs::Plain),
+    (rarith::UIToFPOp::OP, "llvm.uitofp", Attrs::Plain),
+    (rarith::FPToSIOp::OP, "llvm.fptosi", Attrs::Plain),
+    (rarith::FPToUIOp::OP, "llvm.fptoui", Attrs::Plain),
+    (rarith::CmpIOp::OP, "llvm.icmp", Attrs::ICmp),
+    (rarith::CmpFOp::OP, "llvm.fcmp", Attrs::FCmp),
 ];
 
 /// LLVM's `RoundingMode` numbering of an rarith rounding mode
@@ -165,7 +158,6 @@ impl<'ir> Lowering<'ir> {
     /// Lowers one op given its converted operands; false when it cannot be
     /// lowered (the op then stays, as in upstream's partial conversion).
     fn lower(&mut self, rw: &mut Rewriter<'ir>, op: Op<'ir>, operands: &[Value<'ir>]) -> bool {
-        let name = op.name();
         let loc = op.location();
         if op.isa::<rarith::ConstantOp>() {
             let Some(ty) = rw.convert_type(op.result(0).ty()) else {
@@ -190,7 +182,12 @@ impl<'ir> Lowering<'ir> {
         if op.isa::<rarith::MulUIExtendedOp>() {
             return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
-        let Some(&(_, mut target, attrs)) = ONE_TO_ONE.iter().find(|(n, _, _)| *n == name) else {
+        // By ODS id: one call and integer compares, no string.
+        let id = op.ods_id();
+        let Some(&(_, mut target, attrs)) = ONE_TO_ONE
+            .iter()
+            .find(|(n, _, _)| id.is_some() && n.ods_id() == id)
+        else {
             return false;
         };
         if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {
@@ -545,7 +542,7 @@ static ROOTS: [&str; ONE_TO_ONE.len() + EXTRA_ROOTS.len()] = {
     let mut roots = [""; ONE_TO_ONE.len() + EXTRA_ROOTS.len()];
     let mut i = 0;
     while i < ONE_TO_ONE.len() {
-        roots[i] = ONE_TO_ONE[i].0;
+        roots[i] = ONE_TO_ONE[i].0.name();
         i += 1;
     }
     let mut j = 0;

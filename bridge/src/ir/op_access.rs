@@ -32,12 +32,12 @@ impl OpName<'static> {
 impl<'a> OpName<'a> {
     /// The op's full name (`rarith.addi`).
     #[inline]
-    pub fn name(self) -> &'a str {
+    pub const fn name(self) -> &'a str {
         self.name
     }
     /// The op's ODS id, when it is named as an ODS op.
     #[inline]
-    pub fn ods_id(self) -> Option<u32> {
+    pub const fn ods_id(self) -> Option<u32> {
         self.ods
     }
 }
