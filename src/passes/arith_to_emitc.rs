@@ -313,12 +313,7 @@ fn lower_to_emitc<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'
         ty.filter(|_| is_i1(operands[0].ty()))
             .map(|ty| e.op("emitc.conditional", operands, ty))
     } else {
-        // By ODS id: one call and integer compares, no string.
-        let id = op.ods_id();
-        let Some(&(_, target, rule)) = RULES
-            .iter()
-            .find(|(n, _, _)| id.is_some() && n.ods_id() == id)
-        else {
+        let Some((target, rule)) = super::rule_of(RULES, op) else {
             return false;
         };
         lower_by_rule(&mut e, op, operands, result_ty, target, rule)

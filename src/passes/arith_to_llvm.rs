@@ -182,12 +182,7 @@ impl<'ir> Lowering<'ir> {
         if op.isa::<rarith::MulUIExtendedOp>() {
             return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
-        // By ODS id: one call and integer compares, no string.
-        let id = op.ods_id();
-        let Some(&(_, mut target, attrs)) = ONE_TO_ONE
-            .iter()
-            .find(|(n, _, _)| id.is_some() && n.ods_id() == id)
-        else {
+        let Some((mut target, attrs)) = super::rule_of(ONE_TO_ONE, op) else {
             return false;
         };
         if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {

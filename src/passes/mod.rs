@@ -22,6 +22,8 @@ mod test_arith_interfaces;
 mod test_panic;
 mod unsigned_when_equivalent;
 
+use crate::ffi::ir::Op;
+use crate::ffi::op_access::OpName;
 use crate::registry::PassDef;
 #[cfg(test)]
 use crate::registry::PassOptions;
@@ -37,6 +39,20 @@ pub mod decls {
 
 /// Every Rust pass; the index is the pass id.
 pub static ALL: &[PassDef] = decls::ODS_PASSES;
+
+/// The entry of a lowering's rule table (source op, target op name, how)
+/// for `op`, found by ODS id: one bridge call and integer compares, no
+/// string (an op of another dialect has no id and matches none).
+fn rule_of<R: Copy>(
+    table: &[(OpName<'static>, &'static str, R)],
+    op: Op<'_>,
+) -> Option<(&'static str, R)> {
+    let id = op.ods_id();
+    table
+        .iter()
+        .find(|(source, _, _)| source.ods_id() == id)
+        .map(|&(_, target, rule)| (target, rule))
+}
 
 #[cfg(test)]
 mod tests {
