@@ -31,8 +31,9 @@ include!(concat!(env!("OUT_DIR"), "/ods_typed.rs"));
 mod tests {
     use super::rarith::*;
     use super::*;
-    use crate::ffi::ir::Op;
+    use crate::ffi::ir::{Attr, Op};
     use crate::registry::{ODS_OPS, op_id};
+    use crate::semantics::ApInt;
 
     #[test]
     fn op_ids_are_the_indices_of_the_op_table() {
@@ -215,6 +216,26 @@ mod tests {
                 p.set_ods_attr_named(CmpIOp::ID, "predicate", sge);
                 assert_eq!(p.predicate(), Some(CmpIPredicate::Sge));
                 assert_eq!(p.attr("predicate"), Some(sge));
+                // An integer enum attribute holds one of the enum's cases
+                // at the enum's width: a signless i64 of a case is one,
+                // another value or width is not (and is not stored).
+                let ctx = p.context();
+                let int = |width: u32, v: i64| {
+                    Attr::int(ctx.integer_type(width), &ApInt::from_i64(width, v))
+                };
+                p.set_ods_attr_named(CmpIOp::ID, "predicate", int(64, 9));
+                assert_eq!(p.predicate(), Some(CmpIPredicate::Uge));
+                for rejected in [int(64, 10), int(64, -1), int(32, 2), int(128, 2)] {
+                    // Declined in place, the value is left to the by-name
+                    // setter, as on `q`: never stored as a predicate.
+                    p.set_ods_attr_named(CmpIOp::ID, "predicate", rejected);
+                    q.set_inherent_attr("predicate", rejected);
+                    assert_ne!(p.attr("predicate"), Some(rejected));
+                    assert_eq!(p.attr("predicate"), q.attr("predicate"));
+                    assert_eq!(p.predicate(), None);
+                }
+                q.set_inherent_attr("predicate", sge);
+                p.set_ods_attr_named(CmpIOp::ID, "predicate", sge);
                 // A name ODS does not declare is no inherent attribute:
                 // left to `set_inherent_attr`, which ignores it.
                 let unit = p.context().unit_attr();

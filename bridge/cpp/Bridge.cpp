@@ -473,6 +473,54 @@ void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
     accesses.erase(it);
 }
 
+MlirOperation createOdsOp(
+    TypeID typeID, MlirLocation loc, const MlirValue *operands,
+    intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
+    const unsigned *attrIndices, const MlirAttribute *attrs, intptr_t numAttrs,
+    intptr_t numRegions,
+    Operation *(*withProperties)(OperationState &, const unsigned *,
+                                 const MlirAttribute *, intptr_t)) {
+  Location location = unwrap(loc);
+  MLIRContext *ctx = location.getContext();
+  // By TypeID, as ODS's typed builders look it up (no string hashing).
+  std::optional<RegisteredOperationName> name =
+      RegisteredOperationName::lookup(typeID, ctx);
+  if (!name)
+    return {nullptr};
+  for (intptr_t i = 0; i < numAttrs; ++i)
+    if (unwrap(attrs[i]).getContext() != ctx)
+      return {nullptr};
+  OperationState state(location, *name);
+  // An operand or result type of another context would tie this IR to
+  // memory that context frees. Operands and results mostly share a type or
+  // two: each run of one type has its context read once.
+  Type checked;
+  auto ofContext = [&](Type type) {
+    if (type == checked)
+      return true;
+    checked = type;
+    return type.getContext() == ctx;
+  };
+  state.operands.reserve(numOperands);
+  for (intptr_t i = 0; i < numOperands; ++i) {
+    Value operand = unwrap(operands[i]);
+    if (!ofContext(operand.getType()))
+      return {nullptr};
+    state.operands.push_back(operand);
+  }
+  for (intptr_t i = 0; i < numResults; ++i) {
+    Type type = unwrap(resultTypes[i]);
+    if (!ofContext(type))
+      return {nullptr};
+    state.types.push_back(type);
+  }
+  for (intptr_t i = 0; i < numRegions; ++i)
+    state.addRegion();
+  if (numAttrs == 0)
+    return wrap(Operation::create(state));
+  return wrap(withProperties(state, attrIndices, attrs, numAttrs));
+}
+
 namespace {
 struct TypeNamer {
   llvm::StringRef (*nameOf)(Type);

@@ -19,6 +19,7 @@ use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn,
 };
 use crate::ffi::exclusive::Ir;
+use crate::ffi::ir::op_access::OpName;
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
@@ -134,7 +135,7 @@ impl<'ir> Expander<'_, 'ir> {
     fn emit(
         &mut self,
         e: &Emit<'ir>,
-        name: &str,
+        name: OpName<'static>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
@@ -145,7 +146,7 @@ impl<'ir> Expander<'_, 'ir> {
     fn emit_op(
         &mut self,
         e: &Emit<'ir>,
-        name: &str,
+        name: OpName<'static>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
@@ -154,7 +155,13 @@ impl<'ir> Expander<'_, 'ir> {
     }
 
     /// A binary op whose result has the type of its first operand.
-    fn binary(&mut self, e: &Emit<'ir>, name: &str, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
+    fn binary(
+        &mut self,
+        e: &Emit<'ir>,
+        name: OpName<'static>,
+        a: Value<'ir>,
+        b: Value<'ir>,
+    ) -> Value<'ir> {
         let ty = a.ty();
         self.emit(e, name, &[a, b], &[ty], &[])
     }
@@ -217,7 +224,7 @@ fn expand<'ir>(d: &mut Expander<'_, 'ir>, op: Op<'ir>, ops: &[Value<'ir>]) -> bo
             CMPF_UGT,
             ops[0],
             ops[1],
-            Some(rarith::AndIOp::NAME),
+            Some(rarith::AndIOp::OP),
             ops[1],
         ),
         rarith::MinimumFOp::NAME => float_select(
@@ -226,7 +233,7 @@ fn expand<'ir>(d: &mut Expander<'_, 'ir>, op: Op<'ir>, ops: &[Value<'ir>]) -> bo
             CMPF_ULT,
             ops[0],
             ops[1],
-            Some(rarith::OrIOp::NAME),
+            Some(rarith::OrIOp::OP),
             ops[1],
         ),
         rarith::MaxNumFOp::NAME => float_select(d, &e, CMPF_UGT, ops[0], ops[1], None, ops[0]),
@@ -287,7 +294,7 @@ fn constant<'ir>(
     } else {
         Attr::int(ty, &v)
     };
-    d.emit(e, rarith::ConstantOp::NAME, &[], &[ty], &[("value", attr)])
+    d.emit(e, rarith::ConstantOp::OP, &[], &[ty], &[("value", attr)])
 }
 
 fn cmpi<'ir>(
@@ -297,7 +304,7 @@ fn cmpi<'ir>(
     a: Value<'ir>,
     b: Value<'ir>,
 ) -> Value<'ir> {
-    compare(d, e, rarith::CmpIOp::NAME, predicate, a, b)
+    compare(d, e, rarith::CmpIOp::OP, predicate, a, b)
 }
 
 fn cmpf<'ir>(
@@ -307,14 +314,14 @@ fn cmpf<'ir>(
     a: Value<'ir>,
     b: Value<'ir>,
 ) -> Value<'ir> {
-    compare(d, e, rarith::CmpFOp::NAME, predicate, a, b)
+    compare(d, e, rarith::CmpFOp::OP, predicate, a, b)
 }
 
 /// `cmpi`/`cmpf` (`name`) of `a` and `b`: an i1 of their shape.
 fn compare<'ir>(
     d: &mut Expander<'_, 'ir>,
     e: &Emit<'ir>,
-    name: &str,
+    name: OpName<'static>,
     predicate: i64,
     a: Value<'ir>,
     b: Value<'ir>,
@@ -333,7 +340,7 @@ fn select<'ir>(
     b: Value<'ir>,
 ) -> Value<'ir> {
     let ty = a.ty();
-    d.emit(e, rarith::SelectOp::NAME, &[cond, a, b], &[ty], &[])
+    d.emit(e, rarith::SelectOp::OP, &[cond, a, b], &[ty], &[])
 }
 
 /// `n == 0 ? 0 : (n - 1) / m + 1`.
@@ -347,9 +354,9 @@ fn ceildivui<'ir>(
     let zero = constant(d, e, ty, 0);
     let is_zero = cmpi(d, e, EQ, a, zero);
     let one = constant(d, e, ty, 1);
-    let minus_one = d.binary(e, rarith::SubIOp::NAME, a, one);
-    let quotient = d.binary(e, rarith::DivUIOp::NAME, minus_one, b);
-    let plus_one = d.binary(e, rarith::AddIOp::NAME, quotient, one);
+    let minus_one = d.binary(e, rarith::SubIOp::OP, a, one);
+    let quotient = d.binary(e, rarith::DivUIOp::OP, minus_one, b);
+    let plus_one = d.binary(e, rarith::AddIOp::OP, quotient, one);
     select(d, e, is_zero, zero, plus_one)
 }
 
@@ -364,14 +371,14 @@ fn ceildivsi<'ir>(
     let ty = a.ty();
     let zero = constant(d, e, ty, 0);
     let one = constant(d, e, ty, 1);
-    let quotient = d.binary(e, rarith::DivSIOp::NAME, a, b);
-    let product = d.binary(e, rarith::MulIOp::NAME, quotient, b);
+    let quotient = d.binary(e, rarith::DivSIOp::OP, a, b);
+    let product = d.binary(e, rarith::MulIOp::OP, quotient, b);
     let inexact = cmpi(d, e, NE, a, product);
     let a_neg = cmpi(d, e, SLT, a, zero);
     let b_neg = cmpi(d, e, SLT, b, zero);
     let same_sign = cmpi(d, e, EQ, a_neg, b_neg);
-    let cond = d.binary(e, rarith::AndIOp::NAME, inexact, same_sign);
-    let plus_one = d.binary(e, rarith::AddIOp::NAME, quotient, one);
+    let cond = d.binary(e, rarith::AndIOp::OP, inexact, same_sign);
+    let plus_one = d.binary(e, rarith::AddIOp::OP, quotient, one);
     select(d, e, cond, plus_one, quotient)
 }
 
@@ -384,16 +391,16 @@ fn floordivsi<'ir>(
     b: Value<'ir>,
 ) -> Value<'ir> {
     let ty = a.ty();
-    let quotient = d.binary(e, rarith::DivSIOp::NAME, a, b);
-    let product = d.binary(e, rarith::MulIOp::NAME, quotient, b);
+    let quotient = d.binary(e, rarith::DivSIOp::OP, a, b);
+    let product = d.binary(e, rarith::MulIOp::OP, quotient, b);
     let inexact = cmpi(d, e, NE, a, product);
     let zero = constant(d, e, ty, 0);
     let a_neg = cmpi(d, e, SLT, a, zero);
     let b_neg = cmpi(d, e, SLT, b, zero);
     let signs_differ = cmpi(d, e, NE, a_neg, b_neg);
-    let cond = d.binary(e, rarith::AndIOp::NAME, inexact, signs_differ);
+    let cond = d.binary(e, rarith::AndIOp::OP, inexact, signs_differ);
     let minus_one = constant(d, e, ty, -1);
-    let minus = d.binary(e, rarith::AddIOp::NAME, quotient, minus_one);
+    let minus = d.binary(e, rarith::AddIOp::OP, quotient, minus_one);
     select(d, e, cond, minus, quotient)
 }
 
@@ -419,7 +426,7 @@ fn float_select<'ir>(
     predicate: i64,
     a: Value<'ir>,
     b: Value<'ir>,
-    zeros: Option<&str>,
+    zeros: Option<OpName<'static>>,
     nan_source: Value<'ir>,
 ) -> Value<'ir> {
     let cmp = cmpf(d, e, predicate, a, b);
@@ -432,10 +439,10 @@ fn float_select<'ir>(
             .with_element_type(ctx.integer_type(width))
             .expect("float-like type");
         let equal = cmpf(d, e, CMPF_OEQ, a, b);
-        let a_bits = d.emit(e, rarith::BitcastOp::NAME, &[a], &[ity], &[]);
-        let b_bits = d.emit(e, rarith::BitcastOp::NAME, &[b], &[ity], &[]);
+        let a_bits = d.emit(e, rarith::BitcastOp::OP, &[a], &[ity], &[]);
+        let b_bits = d.emit(e, rarith::BitcastOp::OP, &[b], &[ity], &[]);
         let bits = d.binary(e, combine, a_bits, b_bits);
-        let ordered = d.emit(e, rarith::BitcastOp::NAME, &[bits], &[fty], &[]);
+        let ordered = d.emit(e, rarith::BitcastOp::OP, &[bits], &[fty], &[]);
         picked = select(d, e, equal, ordered, picked);
     }
     let is_nan = cmpf(d, e, CMPF_UNO, nan_source, nan_source);
@@ -456,7 +463,7 @@ fn scale_as_e8m0<'ir>(
     if width >= 16 {
         let e8m0 = e.loc.context().f8e8m0fnu_type();
         let target = ty.with_element_type(e8m0)?;
-        return Some(d.emit(e, rarith::TruncFOp::NAME, &[scale], &[target], fastmath));
+        return Some(d.emit(e, rarith::TruncFOp::OP, &[scale], &[target], fastmath));
     }
     elt.is_f8e8m0fnu().then_some(scale)
 }
@@ -478,9 +485,9 @@ fn scaling_extf<'ir>(
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let ty = op.result(0).ty();
-    let scale_ext = d.emit(e, rarith::ExtFOp::NAME, &[scale], &[ty], &fm);
-    let input_ext = d.emit(e, rarith::ExtFOp::NAME, &[ops[0]], &[ty], &fm);
-    Some(d.emit(e, rarith::MulFOp::NAME, &[input_ext, scale_ext], &[ty], &fm))
+    let scale_ext = d.emit(e, rarith::ExtFOp::OP, &[scale], &[ty], &fm);
+    let input_ext = d.emit(e, rarith::ExtFOp::OP, &[ops[0]], &[ty], &fm);
+    Some(d.emit(e, rarith::MulFOp::OP, &[input_ext, scale_ext], &[ty], &fm))
 }
 
 /// `truncf(in / extf(scale))` to the result type.
@@ -493,10 +500,10 @@ fn scaling_truncf<'ir>(
     let fm = fastmath_of(op);
     let scale = scale_as_e8m0(d, e, ops[1], &fm)?;
     let input_ty = ops[0].ty();
-    let scale_ext = d.emit(e, rarith::ExtFOp::NAME, &[scale], &[input_ty], &fm);
+    let scale_ext = d.emit(e, rarith::ExtFOp::OP, &[scale], &[input_ty], &fm);
     let quotient = d.emit(
         e,
-        rarith::DivFOp::NAME,
+        rarith::DivFOp::OP,
         &[ops[0], scale_ext],
         &[input_ty],
         &fm,
@@ -507,7 +514,7 @@ fn scaling_truncf<'ir>(
     }
     Some(d.emit(
         e,
-        rarith::TruncFOp::NAME,
+        rarith::TruncFOp::OP,
         &[quotient],
         &[op.result(0).ty()],
         &attrs,
@@ -529,17 +536,11 @@ fn bf16_extf<'ir>(
     let i32_ty = ty
         .with_element_type(ctx.integer_type(32))
         .expect("shaped like");
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i16_ty], &[]);
-    let wide = d.emit(e, rarith::ExtUIOp::NAME, &[bits], &[i32_ty], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[input], &[i16_ty], &[]);
+    let wide = d.emit(e, rarith::ExtUIOp::OP, &[bits], &[i32_ty], &[]);
     let c16 = constant(d, e, i32_ty, 16);
-    let high = d.binary(e, rarith::ShLIOp::NAME, wide, c16);
-    d.emit(
-        e,
-        rarith::BitcastOp::NAME,
-        &[high],
-        &[op.result(0).ty()],
-        &[],
-    )
+    let high = d.binary(e, rarith::ShLIOp::OP, wide, c16);
+    d.emit(e, rarith::BitcastOp::OP, &[high], &[op.result(0).ty()], &[])
 }
 
 /// `truncf` f32 -> bf16 with round-to-nearest-even through a rounding bias
@@ -563,17 +564,17 @@ fn bf16_truncf<'ir>(
     let nan = constant(d, e, i16_ty, 0x7fc0);
     let c16 = constant(d, e, i32_ty, 16);
     let c1 = constant(d, e, i32_ty, 1);
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i32_ty], &[]);
-    let shifted = d.binary(e, rarith::ShRUIOp::NAME, bits, c16);
-    let bit16 = d.binary(e, rarith::AndIOp::NAME, shifted, c1);
-    let bias = d.binary(e, rarith::AddIOp::NAME, bit16, c7fff);
-    let biased = d.binary(e, rarith::AddIOp::NAME, bits, bias);
-    let top = d.binary(e, rarith::ShRUIOp::NAME, biased, c16);
-    let narrow = d.emit(e, rarith::TruncIOp::NAME, &[top], &[i16_ty], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[input], &[i32_ty], &[]);
+    let shifted = d.binary(e, rarith::ShRUIOp::OP, bits, c16);
+    let bit16 = d.binary(e, rarith::AndIOp::OP, shifted, c1);
+    let bias = d.binary(e, rarith::AddIOp::OP, bit16, c7fff);
+    let biased = d.binary(e, rarith::AddIOp::OP, bits, bias);
+    let top = d.binary(e, rarith::ShRUIOp::OP, biased, c16);
+    let narrow = d.emit(e, rarith::TruncIOp::OP, &[top], &[i16_ty], &[]);
     let picked = select(d, e, is_nan, nan, narrow);
     Some(d.emit(
         e,
-        rarith::BitcastOp::NAME,
+        rarith::BitcastOp::OP,
         &[picked],
         &[op.result(0).ty()],
         &[],
@@ -640,21 +641,21 @@ fn f8e8m0_extf<'ir>(
         like(ty, ctx.f32_type()),
     );
     let fm = fastmath_of(op);
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i8t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[input], &[i8t], &[]);
     let f8_nan = constant(d, e, i8t, 0xff);
     let f32_nan = constant(d, e, i32t, -1);
     let c23 = constant(d, e, i32t, 23);
-    let wide = d.emit(e, rarith::ExtUIOp::NAME, &[bits], &[i32t], &[]);
-    let shifted = d.binary(e, rarith::ShLIOp::NAME, wide, c23);
+    let wide = d.emit(e, rarith::ExtUIOp::OP, &[bits], &[i32t], &[]);
+    let shifted = d.binary(e, rarith::ShLIOp::OP, wide, c23);
     let is_nan = cmpi(d, e, EQ, bits, f8_nan);
     let picked = select(d, e, is_nan, f32_nan, shifted);
-    let result = d.emit(e, rarith::BitcastOp::NAME, &[picked], &[f32t], &[]);
+    let result = d.emit(e, rarith::BitcastOp::OP, &[picked], &[f32t], &[]);
     let out = op.result(0).ty();
     let width = crate::ffi::ir::float_width(out.element_type_or_self()).unwrap_or(32);
     if width < 32 {
-        d.emit(e, rarith::TruncFOp::NAME, &[result], &[out], &fm)
+        d.emit(e, rarith::TruncFOp::OP, &[result], &[out], &fm)
     } else if width > 32 {
-        d.emit(e, rarith::ExtFOp::NAME, &[result], &[out], &fm)
+        d.emit(e, rarith::ExtFOp::OP, &[result], &[out], &fm)
     } else {
         result
     }
@@ -680,23 +681,17 @@ fn f8e8m0_truncf<'ir>(
     let fm = fastmath_of(op);
     let width = crate::ffi::ir::float_width(ty.element_type_or_self()).unwrap_or(32);
     let operand = if width < 32 {
-        d.emit(e, rarith::ExtFOp::NAME, &[input], &[f32t], &fm)
+        d.emit(e, rarith::ExtFOp::OP, &[input], &[f32t], &fm)
     } else if width > 32 {
-        d.emit(e, rarith::TruncFOp::NAME, &[input], &[f32t], &fm)
+        d.emit(e, rarith::TruncFOp::OP, &[input], &[f32t], &fm)
     } else {
         input
     };
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[operand], &[i32t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[operand], &[i32t], &[]);
     let c23 = constant(d, e, i32t, 23);
-    let sign_exp = d.binary(e, rarith::ShRUIOp::NAME, bits, c23);
-    let exp = d.emit(e, rarith::TruncIOp::NAME, &[sign_exp], &[i8t], &[]);
-    Some(d.emit(
-        e,
-        rarith::BitcastOp::NAME,
-        &[exp],
-        &[op.result(0).ty()],
-        &[],
-    ))
+    let sign_exp = d.binary(e, rarith::ShRUIOp::OP, bits, c23);
+    let exp = d.emit(e, rarith::TruncIOp::OP, &[sign_exp], &[i8t], &[]);
+    Some(d.emit(e, rarith::BitcastOp::OP, &[exp], &[op.result(0).ty()], &[]))
 }
 
 /// `extf` from f4E2M1FN: the f32 bits assembled from the 4-bit code.
@@ -713,19 +708,19 @@ fn f4e2m1_extf<'ir>(
         like(ty, ctx.integer_type(4)),
         like(ty, ctx.integer_type(32)),
     );
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[input], &[i4t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[input], &[i4t], &[]);
     let c0 = constant(d, e, i4t, 0);
     let c1 = constant(d, e, i4t, 1);
     let c2 = constant(d, e, i4t, 2);
     let c4 = constant(d, e, i4t, 4);
     let c7 = constant(d, e, i4t, 7);
-    let no_sign = d.binary(e, rarith::AndIOp::NAME, bits, c7);
+    let no_sign = d.binary(e, rarith::AndIOp::OP, bits, c7);
     let c20 = constant(d, e, i32t, 0x14);
-    let low = d.binary(e, rarith::ShLIOp::NAME, no_sign, c2);
+    let low = d.binary(e, rarith::ShLIOp::OP, no_sign, c2);
     let is_half = cmpi(d, e, EQ, no_sign, c1);
     let low = select(d, e, is_half, c0, low);
-    let low = d.emit(e, rarith::ExtUIOp::NAME, &[low], &[i32t], &[]);
-    let low = d.binary(e, rarith::ShLIOp::NAME, low, c20);
+    let low = d.emit(e, rarith::ExtUIOp::OP, &[low], &[i32t], &[]);
+    let low = d.binary(e, rarith::ShLIOp::OP, low, c20);
     let zero_exp = constant(d, e, i32t, 0);
     let high_exp = constant(d, e, i32t, 0x4000_0000);
     let low_exp = constant(d, e, i32t, 0x3f00_0000);
@@ -737,14 +732,14 @@ fn f4e2m1_extf<'ir>(
     let c8 = constant(d, e, i4t, 8);
     let negative = cmpi(d, e, UGE, bits, c8);
     let sign = select(d, e, negative, sign_bit, zero_exp);
-    let sum = d.binary(e, rarith::AddIOp::NAME, low, exp);
-    let sum = d.binary(e, rarith::AddIOp::NAME, sum, sign);
-    let result = d.emit(e, rarith::BitcastOp::NAME, &[sum], &[f32t], &[]);
+    let sum = d.binary(e, rarith::AddIOp::OP, low, exp);
+    let sum = d.binary(e, rarith::AddIOp::OP, sum, sign);
+    let result = d.emit(e, rarith::BitcastOp::OP, &[sum], &[f32t], &[]);
     let out = op.result(0).ty();
     if out.element_type_or_self().is_f32() {
         result
     } else {
-        d.emit(e, rarith::TruncFOp::NAME, &[result], &[out], &[])
+        d.emit(e, rarith::TruncFOp::OP, &[result], &[out], &[])
     }
 }
 
@@ -767,7 +762,7 @@ fn f4e2m1_truncf<'ir>(
     let operand = if ty.element_type_or_self().is_f32() {
         input
     } else {
-        d.emit(e, rarith::ExtFOp::NAME, &[input], &[f32t], &[])
+        d.emit(e, rarith::ExtFOp::OP, &[input], &[f32t], &[])
     };
     let c1 = constant(d, e, i4t, 1);
     let c3 = constant(d, e, i4t, 3);
@@ -777,32 +772,32 @@ fn f4e2m1_truncf<'ir>(
     let zero = constant(d, e, i32t, 0);
     let high = float_constant(d, e, f32t, 6.0);
     let low = float_constant(d, e, f32t, -6.0);
-    let clamped = d.emit(e, rarith::MinNumFOp::NAME, &[high, operand], &[f32t], &[]);
-    let clamped = d.emit(e, rarith::MaxNumFOp::NAME, &[low, clamped], &[f32t], &[]);
-    let bits = d.emit(e, rarith::BitcastOp::NAME, &[clamped], &[i32t], &[]);
+    let clamped = d.emit(e, rarith::MinNumFOp::OP, &[high, operand], &[f32t], &[]);
+    let clamped = d.emit(e, rarith::MaxNumFOp::OP, &[low, clamped], &[f32t], &[]);
+    let bits = d.emit(e, rarith::BitcastOp::OP, &[clamped], &[i32t], &[]);
     let c31 = constant(d, e, i32t, 31);
-    let sign = d.binary(e, rarith::ShRUIOp::NAME, bits, c31);
-    let sign = d.emit(e, rarith::TruncIOp::NAME, &[sign], &[i4t], &[]);
-    let mut f4 = d.binary(e, rarith::ShLIOp::NAME, sign, c3);
+    let sign = d.binary(e, rarith::ShRUIOp::OP, bits, c31);
+    let sign = d.emit(e, rarith::TruncIOp::OP, &[sign], &[i4t], &[]);
+    let mut f4 = d.binary(e, rarith::ShLIOp::OP, sign, c3);
     let bias = constant(d, e, i32t, 0x7e);
     let c23 = constant(d, e, i32t, 23);
-    let sign_exp = d.binary(e, rarith::ShRUIOp::NAME, bits, c23);
-    let adjusted = d.binary(e, rarith::SubIOp::NAME, sign_exp, bias);
-    let exp = d.emit(e, rarith::TruncIOp::NAME, &[adjusted], &[i4t], &[]);
-    let exp = d.binary(e, rarith::ShLIOp::NAME, exp, c1);
-    f4 = d.binary(e, rarith::AddIOp::NAME, f4, exp);
+    let sign_exp = d.binary(e, rarith::ShRUIOp::OP, bits, c23);
+    let adjusted = d.binary(e, rarith::SubIOp::OP, sign_exp, bias);
+    let exp = d.emit(e, rarith::TruncIOp::OP, &[adjusted], &[i4t], &[]);
+    let exp = d.binary(e, rarith::ShLIOp::OP, exp, c1);
+    f4 = d.binary(e, rarith::AddIOp::OP, f4, exp);
     let first_bit = constant(d, e, i32t, 0x40_0000);
-    let man = d.binary(e, rarith::AndIOp::NAME, bits, first_bit);
-    let man = d.binary(e, rarith::ShRUIOp::NAME, man, c22);
-    let man = d.emit(e, rarith::TruncIOp::NAME, &[man], &[i4t], &[]);
-    f4 = d.binary(e, rarith::AddIOp::NAME, f4, man);
+    let man = d.binary(e, rarith::AndIOp::OP, bits, first_bit);
+    let man = d.binary(e, rarith::ShRUIOp::OP, man, c22);
+    let man = d.emit(e, rarith::TruncIOp::OP, &[man], &[i4t], &[]);
+    f4 = d.binary(e, rarith::AddIOp::OP, f4, man);
     let man_mask = constant(d, e, i32t, 0x7f_ffff);
-    let f8_exp = d.emit(e, rarith::TruncIOp::NAME, &[adjusted], &[i8t], &[]);
+    let f8_exp = d.emit(e, rarith::TruncIOp::OP, &[adjusted], &[i8t], &[]);
     let subnormal = cmpi(d, e, SLE, f8_exp, c00);
     let neg_one_exp = cmpi(d, e, EQ, f8_exp, cff);
-    let man23 = d.binary(e, rarith::AndIOp::NAME, bits, man_mask);
+    let man23 = d.binary(e, rarith::AndIOp::OP, bits, man_mask);
     let nonzero_man = cmpi(d, e, UGT, man23, zero);
-    let to_half = d.binary(e, rarith::AndIOp::NAME, neg_one_exp, nonzero_man);
+    let to_half = d.binary(e, rarith::AndIOp::OP, neg_one_exp, nonzero_man);
     let zero_exp = cmpi(d, e, EQ, f8_exp, c00);
     let subnormal_bits = constant(d, e, i4t, 0xf);
     let half_bits = constant(d, e, i4t, 0);
@@ -811,12 +806,12 @@ fn f4e2m1_truncf<'ir>(
     f4 = select(d, e, zero_exp, f4, sub);
     let last22 = constant(d, e, i32t, 0x3f_ffff);
     let round = constant(d, e, i32t, 0x20_0000);
-    let man22 = d.binary(e, rarith::AndIOp::NAME, bits, last22);
+    let man22 = d.binary(e, rarith::AndIOp::OP, bits, last22);
     let should_round = cmpi(d, e, UGE, man22, round);
-    let should_round = d.binary(e, rarith::OrIOp::NAME, should_round, subnormal);
-    let rounded = d.binary(e, rarith::AddIOp::NAME, f4, c1);
+    let should_round = d.binary(e, rarith::OrIOp::OP, should_round, subnormal);
+    let rounded = d.binary(e, rarith::AddIOp::OP, f4, c1);
     f4 = select(d, e, should_round, rounded, f4);
-    d.emit(e, rarith::BitcastOp::NAME, &[f4], &[op.result(0).ty()], &[])
+    d.emit(e, rarith::BitcastOp::OP, &[f4], &[op.result(0).ty()], &[])
 }
 
 /// A float constant of `ty` (a splat for shaped types).
@@ -836,5 +831,5 @@ fn float_constant<'ir>(
     } else {
         Attr::float(elt, fp)
     };
-    d.emit(e, rarith::ConstantOp::NAME, &[], &[ty], &[("value", attr)])
+    d.emit(e, rarith::ConstantOp::OP, &[], &[ty], &[("value", attr)])
 }

@@ -7,6 +7,7 @@
 
 use crate::ffi::dialect_conversion::{ConversionPattern, DialectConversion, rewrite_fn};
 use crate::ffi::exclusive::Ir;
+use crate::ffi::ir::op_access::OpName;
 use crate::ffi::ir::{Attr, Detached, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::rewrite::Rewriter;
@@ -110,10 +111,10 @@ impl<'r, 'ir> Driver<'r, 'ir> {
     }
 
     /// Creates an op at `e` and returns its first result.
-    pub fn emit(
+    pub fn emit<'n>(
         &mut self,
         e: &Emit<'ir>,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
@@ -121,16 +122,17 @@ impl<'r, 'ir> Driver<'r, 'ir> {
         self.emit_op(e, name, operands, types, attrs).result(0)
     }
 
-    pub fn emit_op(
+    pub fn emit_op<'n>(
         &mut self,
         e: &Emit<'ir>,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
     ) -> Op<'ir> {
+        let name = name.into();
         let op = Op::create(name, e.loc, operands, types, attrs)
-            .unwrap_or_else(|| panic!("op `{name}` is not registered"));
+            .unwrap_or_else(|| panic!("op `{}` is not registered", name.name()));
         self.insert(e, op)
     }
 
@@ -139,7 +141,7 @@ impl<'r, 'ir> Driver<'r, 'ir> {
         let attr = Attr::int(ctx.index_type(), &ApInt::from_i64(64, v));
         self.emit(
             e,
-            rarith::ConstantOp::NAME,
+            rarith::ConstantOp::OP,
             &[],
             &[ctx.index_type()],
             &[("value", attr)],
@@ -151,7 +153,7 @@ impl<'r, 'ir> Driver<'r, 'ir> {
         let attr = ctx.bool_attr(v);
         self.emit(
             e,
-            rarith::ConstantOp::NAME,
+            rarith::ConstantOp::OP,
             &[],
             &[ctx.integer_type(1)],
             &[("value", attr)],
@@ -174,17 +176,17 @@ impl<'r, 'ir> Driver<'r, 'ir> {
         let p = Attr::int(ctx.integer_type(64), &ApInt::from_i64(64, predicate));
         self.emit(
             e,
-            rarith::CmpIOp::NAME,
+            rarith::CmpIOp::OP,
             &[a, b],
             &[ctx.integer_type(1)],
             &[("predicate", p)],
         )
     }
 
-    pub fn binary(
+    pub fn binary<'n>(
         &mut self,
         e: &Emit<'ir>,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         a: Value<'ir>,
         b: Value<'ir>,
     ) -> Value<'ir> {
@@ -197,7 +199,12 @@ impl<'r, 'ir> Driver<'r, 'ir> {
         self.emit(e, "tensor.extract", &[t, i], &[elt], &[])
     }
 
-    pub fn yield_(&mut self, e: &Emit<'ir>, name: &str, values: &[Value<'ir>]) {
+    pub fn yield_<'n>(
+        &mut self,
+        e: &Emit<'ir>,
+        name: impl Into<OpName<'n>>,
+        values: &[Value<'ir>],
+    ) {
         self.emit_op(e, name, values, &[], &[]);
     }
 }

@@ -194,7 +194,7 @@ fn emulate_op<'ir>(
         op.emit_op_error("type conversion failed in float emulation");
         return false;
     };
-    let expanded = rw.create(op.name(), loc, operands, &new_types, &op.attributes());
+    let expanded = rw.create(op.op_name(), loc, operands, &new_types, &op.attributes());
     let mut results: Vec<Value> = expanded.results().collect();
     for ((res, old), new) in results.iter_mut().zip(&old_types).zip(&new_types) {
         if old != new {

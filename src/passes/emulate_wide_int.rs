@@ -14,6 +14,7 @@ use crate::ffi::dialect_conversion::{
     ConversionPattern, DialectConversion, Legality, legality_fn, rewrite_fn, type_fn,
 };
 use crate::ffi::exclusive::Ir;
+use crate::ffi::ir::op_access::OpName;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
@@ -131,8 +132,20 @@ impl<'ir> Converter<'ir> {
         types.iter().map(|&t| self.convert(t)).collect()
     }
 
+    /// Whether the conversion keeps `ty` (`convert(ty) == Some(ty)`),
+    /// decided without building the converted type.
     fn is_legal(self, ty: Type<'ir>) -> bool {
-        self.convert(ty) == Some(ty)
+        if ty.is_integer() {
+            return self.split(ty) == Some(false);
+        }
+        if ty.is_vector() {
+            let element = ty.element_type_or_self();
+            return !element.is_integer() || self.split(element) == Some(false);
+        }
+        if let Some((inputs, results)) = ty.function_signature() {
+            return inputs.iter().chain(&results).all(|&t| self.is_legal(t));
+        }
+        true
     }
 
     /// Every operand and result type is legal (`TypeConverter::isLegal`).
@@ -226,9 +239,9 @@ impl<'ir> Emulator<'_, 'ir> {
     }
 
     /// Creates an op and returns it.
-    fn op(
+    fn op<'n>(
         &mut self,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
         attrs: &[(&str, Attr<'ir>)],
@@ -237,9 +250,9 @@ impl<'ir> Emulator<'_, 'ir> {
     }
 
     /// Creates a one-result op and returns its result.
-    fn value(
+    fn value<'n>(
         &mut self,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         operands: &[Value<'ir>],
         ty: Type<'ir>,
         attrs: &[(&str, Attr<'ir>)],
@@ -248,17 +261,32 @@ impl<'ir> Emulator<'_, 'ir> {
     }
 
     /// A binary op whose result has the type of its first operand.
-    fn binary(&mut self, name: &str, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
+    fn binary<'n>(
+        &mut self,
+        name: impl Into<OpName<'n>>,
+        a: Value<'ir>,
+        b: Value<'ir>,
+    ) -> Value<'ir> {
         self.value(name, &[a, b], a.ty(), &[])
     }
 
     /// A cast (`extsi`, `extui`, `index_cast`, ...) to `ty`.
-    fn cast(&mut self, name: &str, input: Value<'ir>, ty: Type<'ir>) -> Value<'ir> {
+    fn cast<'n>(
+        &mut self,
+        name: impl Into<OpName<'n>>,
+        input: Value<'ir>,
+        ty: Type<'ir>,
+    ) -> Value<'ir> {
         self.value(name, &[input], ty, &[])
     }
 
     /// A cast built and folded at once (MLIR's `createOrFold`).
-    fn cast_or_fold(&mut self, name: &str, input: Value<'ir>, ty: Type<'ir>) -> Value<'ir> {
+    fn cast_or_fold<'n>(
+        &mut self,
+        name: impl Into<OpName<'n>>,
+        input: Value<'ir>,
+        ty: Type<'ir>,
+    ) -> Value<'ir> {
         self.rw.create_or_fold(name, self.loc, &[input], &[ty], &[])[0]
     }
 
@@ -279,11 +307,11 @@ impl<'ir> Emulator<'_, 'ir> {
             &ApInt::from_u64(64, predicate.value()),
         );
         let ty = self.bool_like(a.ty());
-        self.value(rarith::CmpIOp::NAME, &[a, b], ty, &[("predicate", p)])
+        self.value(rarith::CmpIOp::OP, &[a, b], ty, &[("predicate", p)])
     }
 
     fn select(&mut self, cond: Value<'ir>, a: Value<'ir>, b: Value<'ir>) -> Value<'ir> {
-        self.value(rarith::SelectOp::NAME, &[cond, a, b], a.ty(), &[])
+        self.value(rarith::SelectOp::OP, &[cond, a, b], a.ty(), &[])
     }
 
     /// A constant of `ty`: an attribute, or a splat of one for vectors.
@@ -293,7 +321,7 @@ impl<'ir> Emulator<'_, 'ir> {
         } else {
             scalar
         };
-        self.value(rarith::ConstantOp::NAME, &[], ty, &[("value", value)])
+        self.value(rarith::ConstantOp::OP, &[], ty, &[("value", value)])
     }
 
     /// `value` (truncated to the element width) in `ty`, splat for vectors
@@ -453,8 +481,8 @@ impl<'ir> Emulator<'_, 'ir> {
             rarith::ExtSIOp::ID => self.extsi(op, operands)?,
             rarith::ExtUIOp::ID => self.extui(op, operands)?,
             rarith::TruncIOp::ID => self.trunci(op, operands)?,
-            rarith::IndexCastOp::ID => self.index_cast(op, operands, rarith::ExtSIOp::NAME)?,
-            rarith::IndexCastUIOp::ID => self.index_cast(op, operands, rarith::ExtUIOp::NAME)?,
+            rarith::IndexCastOp::ID => self.index_cast(op, operands, rarith::ExtSIOp::OP)?,
+            rarith::IndexCastUIOp::ID => self.index_cast(op, operands, rarith::ExtUIOp::OP)?,
             rarith::SIToFPOp::ID => self.sitofp(op)?,
             rarith::UIToFPOp::ID => self.uitofp(op, operands)?,
             rarith::FPToSIOp::ID => self.fptosi(op, operands)?,
@@ -491,7 +519,7 @@ impl<'ir> Emulator<'_, 'ir> {
             return None;
         };
         let attr = Attr::dense_ints(new_ty, &halves);
-        Some(self.value(rarith::ConstantOp::NAME, &[], new_ty, &[("value", attr)]))
+        Some(self.value(rarith::ConstantOp::OP, &[], new_ty, &[("value", attr)]))
     }
 
     fn addi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
@@ -501,14 +529,14 @@ impl<'ir> Emulator<'_, 'ir> {
         let (r0, r1) = self.halves(ops[1]);
         let overflow_ty = self.bool_like(half_ty);
         let sum = self.op(
-            rarith::AddUIExtendedOp::NAME,
+            rarith::AddUIExtendedOp::OP,
             &[l0, r0],
             &[half_ty, overflow_ty],
             &[],
         );
-        let carry = self.cast(rarith::ExtUIOp::NAME, sum.result(1), half_ty);
-        let high = self.binary(rarith::AddIOp::NAME, carry, l1);
-        let high = self.binary(rarith::AddIOp::NAME, high, r1);
+        let carry = self.cast(rarith::ExtUIOp::OP, sum.result(1), half_ty);
+        let high = self.binary(rarith::AddIOp::OP, carry, l1);
+        let high = self.binary(rarith::AddIOp::OP, high, r1);
         Some(self.join_halves(new_ty, sum.result(0), high))
     }
 
@@ -517,11 +545,11 @@ impl<'ir> Emulator<'_, 'ir> {
         let half_ty = self.half_type(new_ty);
         let (l0, l1) = self.halves(ops[0]);
         let (r0, r1) = self.halves(ops[1]);
-        let low = self.binary(rarith::SubIOp::NAME, l0, r0);
+        let low = self.binary(rarith::SubIOp::OP, l0, r0);
         let borrow = self.cmpi(CmpIPredicate::Ult, l0, r0);
-        let borrow = self.cast(rarith::ExtUIOp::NAME, borrow, half_ty);
-        let high = self.binary(rarith::SubIOp::NAME, l1, borrow);
-        let high = self.binary(rarith::SubIOp::NAME, high, r1);
+        let borrow = self.cast(rarith::ExtUIOp::OP, borrow, half_ty);
+        let high = self.binary(rarith::SubIOp::OP, l1, borrow);
+        let high = self.binary(rarith::SubIOp::OP, high, r1);
         Some(self.join_halves(new_ty, low, high))
     }
 
@@ -532,15 +560,15 @@ impl<'ir> Emulator<'_, 'ir> {
         let (r0, r1) = self.halves(ops[1]);
         let half_ty = l0.ty();
         let low_low = self.op(
-            rarith::MulUIExtendedOp::NAME,
+            rarith::MulUIExtendedOp::OP,
             &[l0, r0],
             &[half_ty, half_ty],
             &[],
         );
-        let low_high = self.binary(rarith::MulIOp::NAME, l0, r1);
-        let high_low = self.binary(rarith::MulIOp::NAME, l1, r0);
-        let high = self.binary(rarith::AddIOp::NAME, low_low.result(1), low_high);
-        let high = self.binary(rarith::AddIOp::NAME, high, high_low);
+        let low_high = self.binary(rarith::MulIOp::OP, l0, r1);
+        let high_low = self.binary(rarith::MulIOp::OP, l1, r0);
+        let high = self.binary(rarith::AddIOp::OP, low_low.result(1), low_high);
+        let high = self.binary(rarith::AddIOp::OP, high, high_low);
         Some(self.join_halves(new_ty, low_low.result(0), high))
     }
 
@@ -548,8 +576,8 @@ impl<'ir> Emulator<'_, 'ir> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, r1) = self.halves(ops[1]);
-        let low = self.binary(op.name(), l0, r0);
-        let high = self.binary(op.name(), l1, r1);
+        let low = self.binary(op.op_name(), l0, r0);
+        let high = self.binary(op.op_name(), l1, r1);
         Some(self.join_halves(new_ty, low, high))
     }
 
@@ -570,8 +598,8 @@ impl<'ir> Emulator<'_, 'ir> {
         let low = self.cmpi(low_pred, l0, r0);
         let high = self.cmpi(high_pred, l1, r1);
         let result = match high_pred {
-            CmpIPredicate::Eq => self.binary(rarith::AndIOp::NAME, low, high),
-            CmpIPredicate::Ne => self.binary(rarith::OrIOp::NAME, low, high),
+            CmpIPredicate::Eq => self.binary(rarith::AndIOp::OP, low, high),
+            CmpIPredicate::Ne => self.binary(rarith::OrIOp::OP, low, high),
             _ => {
                 let high_eq = self.cmpi(CmpIPredicate::Eq, l1, r1);
                 self.select(high_eq, low, high)
@@ -625,18 +653,18 @@ impl<'ir> Emulator<'_, 'ir> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, zero, width, beyond) = self.shift_parts(new_ty, ops[1]);
-        let shifted_low = self.binary(rarith::ShLIOp::NAME, l0, r0);
+        let shifted_low = self.binary(rarith::ShLIOp::OP, l0, r0);
         let low = self.select(beyond, zero, shifted_low);
         let capped = self.select(beyond, width, r0);
-        let right_amount = self.binary(rarith::SubIOp::NAME, width, capped);
-        let carried = self.binary(rarith::ShRUIOp::NAME, l0, right_amount);
+        let right_amount = self.binary(rarith::SubIOp::OP, width, capped);
+        let carried = self.binary(rarith::ShRUIOp::OP, l0, right_amount);
         let carried = self.unless_zero_shift(r0, zero, carried);
-        let overshoot = self.binary(rarith::SubIOp::NAME, r0, width);
-        let moved = self.binary(rarith::ShLIOp::NAME, l0, overshoot);
-        let shifted_high = self.binary(rarith::ShLIOp::NAME, l1, r0);
+        let overshoot = self.binary(rarith::SubIOp::OP, r0, width);
+        let moved = self.binary(rarith::ShLIOp::OP, l0, overshoot);
+        let shifted_high = self.binary(rarith::ShLIOp::OP, l1, r0);
         let high_own = self.select(beyond, zero, shifted_high);
         let high_from_low = self.select(beyond, moved, carried);
-        let high = self.binary(rarith::OrIOp::NAME, high_from_low, high_own);
+        let high = self.binary(rarith::OrIOp::OP, high_from_low, high_own);
         Some(self.join_halves(new_ty, low, high))
     }
 
@@ -644,18 +672,18 @@ impl<'ir> Emulator<'_, 'ir> {
         let new_ty = self.result_halves_type(op)?;
         let (l0, l1) = self.halves(ops[0]);
         let (r0, zero, width, beyond) = self.shift_parts(new_ty, ops[1]);
-        let shifted_low = self.binary(rarith::ShRUIOp::NAME, l0, r0);
+        let shifted_low = self.binary(rarith::ShRUIOp::OP, l0, r0);
         let low_own = self.select(beyond, zero, shifted_low);
-        let shifted_high = self.binary(rarith::ShRUIOp::NAME, l1, r0);
+        let shifted_high = self.binary(rarith::ShRUIOp::OP, l1, r0);
         let high = self.select(beyond, zero, shifted_high);
         let capped = self.select(beyond, width, r0);
-        let left_amount = self.binary(rarith::SubIOp::NAME, width, capped);
-        let carried = self.binary(rarith::ShLIOp::NAME, l1, left_amount);
+        let left_amount = self.binary(rarith::SubIOp::OP, width, capped);
+        let carried = self.binary(rarith::ShLIOp::OP, l1, left_amount);
         let carried = self.unless_zero_shift(r0, zero, carried);
-        let overshoot = self.binary(rarith::SubIOp::NAME, r0, width);
-        let moved = self.binary(rarith::ShRUIOp::NAME, l1, overshoot);
+        let overshoot = self.binary(rarith::SubIOp::OP, r0, width);
+        let moved = self.binary(rarith::ShRUIOp::OP, l1, overshoot);
         let low_from_high = self.select(beyond, moved, carried);
-        let low = self.binary(rarith::OrIOp::NAME, low_own, low_from_high);
+        let low = self.binary(rarith::OrIOp::OP, low_own, low_from_high);
         Some(self.join_halves(new_ty, low, high))
     }
 
@@ -670,14 +698,14 @@ impl<'ir> Emulator<'_, 'ir> {
         let zero = self.int_constant(narrow_ty, 0);
         let sign = self.cmpi(CmpIPredicate::Slt, l1, zero);
         let sign = self.drop_trailing_unit(sign);
-        let all_sign = self.cast(rarith::ExtSIOp::NAME, sign, old_ty);
+        let all_sign = self.cast(rarith::ExtSIOp::OP, sign, old_ty);
         let max_shift = self.int_constant(narrow_ty, u64::from(2 * self.conv.n));
-        let kept = self.binary(rarith::SubIOp::NAME, max_shift, r0);
+        let kept = self.binary(rarith::SubIOp::OP, max_shift, r0);
         let kept = self.drop_trailing_unit(kept);
-        let kept = self.cast(rarith::ExtUIOp::NAME, kept, old_ty);
-        let sign_bits = self.binary(rarith::ShLIOp::NAME, all_sign, kept);
-        let logical = self.binary(rarith::ShRUIOp::NAME, op.operand(0), op.operand(1));
-        let arithmetic = self.binary(rarith::OrIOp::NAME, logical, sign_bits);
+        let kept = self.cast(rarith::ExtUIOp::OP, kept, old_ty);
+        let sign_bits = self.binary(rarith::ShLIOp::OP, all_sign, kept);
+        let logical = self.binary(rarith::ShRUIOp::OP, op.operand(0), op.operand(1));
+        let arithmetic = self.binary(rarith::OrIOp::OP, logical, sign_bits);
         let no_shift = self.cmpi(CmpIPredicate::Eq, r0, zero);
         let no_shift = self.drop_trailing_unit(no_shift);
         Some(self.select(no_shift, op.operand(0), arithmetic))
@@ -695,10 +723,10 @@ impl<'ir> Emulator<'_, 'ir> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let input = self.append_unit(ops[0]);
-        let low = self.cast_or_fold(rarith::ExtSIOp::NAME, input, half_ty);
+        let low = self.cast_or_fold(rarith::ExtSIOp::OP, input, half_ty);
         let zero = self.int_constant(half_ty, 0);
         let negative = self.cmpi(CmpIPredicate::Slt, low, zero);
-        let high = self.cast(rarith::ExtSIOp::NAME, negative, half_ty);
+        let high = self.cast(rarith::ExtSIOp::OP, negative, half_ty);
         Some(self.join_halves(new_ty, low, high))
     }
 
@@ -706,7 +734,7 @@ impl<'ir> Emulator<'_, 'ir> {
         let new_ty = self.result_halves_type(op)?;
         let half_ty = self.half_type(new_ty);
         let input = self.append_unit(ops[0]);
-        let low = self.cast_or_fold(rarith::ExtUIOp::NAME, input, half_ty);
+        let low = self.cast_or_fold(rarith::ExtUIOp::OP, input, half_ty);
         let zero = self.int_constant(new_ty, 0);
         Some(self.insert_half(low, zero, 0))
     }
@@ -720,13 +748,18 @@ impl<'ir> Emulator<'_, 'ir> {
         }
         let low = self.half(ops[0], 0);
         let low = self.drop_trailing_unit(low);
-        Some(self.cast_or_fold(rarith::TruncIOp::NAME, low, result_ty))
+        Some(self.cast_or_fold(rarith::TruncIOp::OP, low, result_ty))
     }
 
     /// `index_cast`/`index_castui` of a wide integer to `index` casts its
     /// low half; from `index` to a wide integer casts to N bits and extends
     /// (`extend`, emulated in turn).
-    fn index_cast(&mut self, op: Op<'ir>, ops: &[Value<'ir>], extend: &str) -> Option<Value<'ir>> {
+    fn index_cast(
+        &mut self,
+        op: Op<'ir>,
+        ops: &[Value<'ir>],
+        extend: OpName<'static>,
+    ) -> Option<Value<'ir>> {
         let is_index = |t: Type<'ir>| t.element_type_or_self().is_index();
         let result_ty = op.result(0).ty();
         let input_ty = op.operand(0).ty();
@@ -734,7 +767,7 @@ impl<'ir> Emulator<'_, 'ir> {
             self.conv.halves_type(input_ty)?;
             let low = self.half(ops[0], 0);
             let low = self.drop_trailing_unit(low);
-            return Some(self.cast(op.name(), low, result_ty));
+            return Some(self.cast(op.op_name(), low, result_ty));
         }
         if !is_index(input_ty) {
             return None;
@@ -746,7 +779,7 @@ impl<'ir> Emulator<'_, 'ir> {
         } else {
             narrow
         };
-        let cast = self.cast(op.name(), ops[0], narrow);
+        let cast = self.cast(op.op_name(), ops[0], narrow);
         Some(self.cast(extend, cast, result_ty))
     }
 
@@ -759,10 +792,10 @@ impl<'ir> Emulator<'_, 'ir> {
         let result_ty = op.result(0).ty();
         let zero = self.int_constant(old_ty, 0);
         let negative = self.cmpi(CmpIPredicate::Slt, input, zero);
-        let negated = self.binary(rarith::SubIOp::NAME, zero, input);
+        let negated = self.binary(rarith::SubIOp::OP, zero, input);
         let magnitude = self.select(negative, negated, input);
-        let unsigned = self.cast(rarith::UIToFPOp::NAME, magnitude, result_ty);
-        let flipped = self.value(rarith::NegFOp::NAME, &[unsigned], result_ty, &[]);
+        let unsigned = self.cast(rarith::UIToFPOp::OP, magnitude, result_ty);
+        let flipped = self.value(rarith::NegFOp::OP, &[unsigned], result_ty, &[]);
         Some(self.select(negative, flipped, unsigned))
     }
 
@@ -776,14 +809,14 @@ impl<'ir> Emulator<'_, 'ir> {
         let zero = self.int_constant(high.ty(), 0);
         let high_is_zero = self.cmpi(CmpIPredicate::Eq, high, zero);
         let result_ty = op.result(0).ty();
-        let low_fp = self.cast(rarith::UIToFPOp::NAME, low, result_ty);
-        let high_fp = self.cast(rarith::UIToFPOp::NAME, high, result_ty);
+        let low_fp = self.cast(rarith::UIToFPOp::OP, low, result_ty);
+        let high_fp = self.cast(rarith::UIToFPOp::OP, high, result_ty);
         let element = result_ty.element_type_or_self();
         let n = new_ty.element_type_or_self().int_width()?;
         let scale = Attr::float_f64(element, 2f64.powi(n as i32));
         let scale = self.constant(result_ty, scale);
-        let scaled = self.binary(rarith::MulFOp::NAME, high_fp, scale);
-        let sum = self.binary(rarith::AddFOp::NAME, low_fp, scaled);
+        let scaled = self.binary(rarith::MulFOp::OP, high_fp, scale);
+        let sum = self.binary(rarith::AddFOp::OP, low_fp, scaled);
         Some(self.select(high_is_zero, low_fp, sum))
     }
 
@@ -799,20 +832,20 @@ impl<'ir> Emulator<'_, 'ir> {
         } else {
             fp_zero
         };
-        let fp_zero = self.value(rarith::ConstantOp::NAME, &[], fp_ty, &[("value", fp_zero)]);
+        let fp_zero = self.value(rarith::ConstantOp::OP, &[], fp_ty, &[("value", fp_zero)]);
         let int_zero = self.int_constant(int_ty, 0);
         let olt = Attr::int(self.ctx().integer_type(64), &ApInt::from_u64(64, CMPF_OLT));
         let bool_ty = self.bool_like(fp_ty);
         let negative = self.value(
-            rarith::CmpFOp::NAME,
+            rarith::CmpFOp::OP,
             &[input, fp_zero],
             bool_ty,
             &[("predicate", olt)],
         );
-        let negated = self.value(rarith::NegFOp::NAME, &[input], fp_ty, &[]);
+        let negated = self.value(rarith::NegFOp::OP, &[input], fp_ty, &[]);
         let magnitude = self.select(negative, negated, input);
-        let unsigned = self.cast(rarith::FPToUIOp::NAME, magnitude, int_ty);
-        let flipped = self.binary(rarith::SubIOp::NAME, int_zero, unsigned);
+        let unsigned = self.cast(rarith::FPToUIOp::OP, magnitude, int_ty);
+        let flipped = self.binary(rarith::SubIOp::OP, int_zero, unsigned);
         Some(self.select(negative, flipped, unsigned))
     }
 
@@ -838,11 +871,11 @@ impl<'ir> Emulator<'_, 'ir> {
         } else {
             scale
         };
-        let scale = self.value(rarith::ConstantOp::NAME, &[], fp_ty, &[("value", scale)]);
-        let quotient = self.binary(rarith::DivFOp::NAME, input, scale);
-        let high = self.cast(rarith::FPToUIOp::NAME, quotient, half_ty);
-        let remainder = self.binary(rarith::RemFOp::NAME, input, scale);
-        let low = self.cast(rarith::FPToUIOp::NAME, remainder, half_ty);
+        let scale = self.value(rarith::ConstantOp::OP, &[], fp_ty, &[("value", scale)]);
+        let quotient = self.binary(rarith::DivFOp::OP, input, scale);
+        let high = self.cast(rarith::FPToUIOp::OP, quotient, half_ty);
+        let remainder = self.binary(rarith::RemFOp::OP, input, scale);
+        let low = self.cast(rarith::FPToUIOp::OP, remainder, half_ty);
         let high = self.append_unit(high);
         let low = self.append_unit(low);
         Some(self.join_halves(new_ty, low, high))
@@ -865,4 +898,40 @@ fn power_of_two_toward_zero<'ir>(ty: Type<'ir>, n: u32) -> Option<Attr<'ir>> {
     let power = 2f64.powi(i32::try_from(n).ok()?);
     let attr = Attr::float_f64(ty, power);
     (attr.as_f64() == Some(power)).then_some(attr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Converter;
+    use crate::ffi::ir::Op;
+
+    #[test]
+    fn a_type_is_legal_exactly_when_the_conversion_keeps_it() {
+        let context = crate::new_context();
+        let mut module = melior::ir::Module::parse(&context, "module {}").expect("parses");
+        let ctx = Op::from_melior(&mut module).expect("module op").context();
+        let conv = Converter::new(ctx, 16);
+        let cases = [
+            ("i1", true),
+            ("i16", true),
+            ("i32", false), // split in halves
+            ("i33", false), // no conversion
+            ("i64", false),
+            ("index", true),
+            ("f32", true),
+            ("vector<4xi8>", true),
+            ("vector<2x3xi32>", false),
+            ("vector<4xi48>", false),
+            ("vector<4xf64>", true),
+            ("tensor<4xi32>", true),
+            ("(i16, f32) -> i8", true),
+            ("(i16) -> i32", false),
+            ("(i64) -> ()", false),
+        ];
+        for (text, legal) in cases {
+            let ty = ctx.parse_type(text).expect(text);
+            assert_eq!(conv.is_legal(ty), legal, "{text}");
+            assert_eq!(conv.is_legal(ty), conv.convert(ty) == Some(ty), "{text}");
+        }
+    }
 }

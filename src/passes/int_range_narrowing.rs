@@ -147,16 +147,16 @@ fn cast<'ir>(
     let (fe, te) = (from.element_type_or_self(), to.element_type_or_self());
     let name = if fe.is_index() || te.is_index() {
         if kind == CastKind::Signed {
-            rarith::IndexCastOp::NAME
+            rarith::IndexCastOp::OP
         } else {
-            rarith::IndexCastUIOp::NAME
+            rarith::IndexCastUIOp::OP
         }
     } else if te.int_width() < fe.int_width() {
-        rarith::TruncIOp::NAME
+        rarith::TruncIOp::OP
     } else if kind == CastKind::Signed {
-        rarith::ExtSIOp::NAME
+        rarith::ExtSIOp::OP
     } else {
-        rarith::ExtUIOp::NAME
+        rarith::ExtUIOp::OP
     };
     rw.create(name, op.location(), &[src], &[to], &[]).result(0)
 }

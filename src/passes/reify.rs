@@ -28,6 +28,7 @@
 
 use super::{RunPass, decls};
 use crate::ffi::exclusive::Ir;
+use crate::ffi::ir::op_access::OpName;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
 use crate::ffi::region::Block;
 use crate::ffi::walk::{self, Builder};
@@ -220,9 +221,9 @@ impl<'ir> Reifier<'ir> {
         *self.map.get(&v).unwrap_or(&v)
     }
 
-    fn emit(
+    fn emit<'n>(
         &self,
-        name: &str,
+        name: impl Into<OpName<'n>>,
         loc: Location<'ir>,
         operands: &[Value<'ir>],
         types: &[Type<'ir>],
@@ -245,7 +246,7 @@ impl<'ir> Reifier<'ir> {
                     &ApInt::from_i64(64, value.unwrap_or(0)),
                 );
                 let c = self.emit(
-                    rarith::ConstantOp::NAME,
+                    rarith::ConstantOp::OP,
                     loc,
                     &[],
                     &[self.ctx.index_type()],
@@ -259,14 +260,14 @@ impl<'ir> Reifier<'ir> {
                 let equal = if a.ty().is_index() && b.ty().is_index() {
                     let eq = Attr::int(self.ctx.integer_type(64), &ApInt::from_i64(64, 0));
                     self.emit(
-                        rarith::CmpIOp::NAME,
+                        rarith::CmpIOp::OP,
                         loc,
                         &[a, b],
                         &[i1],
                         &[("predicate", eq)],
                     )
                 } else {
-                    self.emit(rshape::ShapeEqOp::NAME, loc, &[a, b], &[i1], &[])
+                    self.emit(rshape::ShapeEqOp::OP, loc, &[a, b], &[i1], &[])
                 };
                 let message = op
                     .attr("error")
@@ -277,7 +278,7 @@ impl<'ir> Reifier<'ir> {
                     .ods_type(rshape::types::WITNESS)
                     .expect("witness type");
                 let witness = self.emit(
-                    rshape::CstrRequireOp::NAME,
+                    rshape::CstrRequireOp::OP,
                     loc,
                     &[equal.result(0)],
                     &[witness_ty],
@@ -296,7 +297,7 @@ impl<'ir> Reifier<'ir> {
                 }
                 // Yield out of each open region, innermost first.
                 while let Some(assuming) = self.regions.pop() {
-                    self.emit(rshape::AssumingYieldOp::NAME, loc, &[value], &[], &[]);
+                    self.emit(rshape::AssumingYieldOp::OP, loc, &[value], &[], &[]);
                     value = assuming.result(0);
                     self.block = assuming.parent_block().expect("assuming sits in a block");
                 }

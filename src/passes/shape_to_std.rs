@@ -74,9 +74,9 @@ impl<'ir> Driver<'_, 'ir> {
                     return false;
                 }
                 let name = if op.isa::<rshape::AddOp>() {
-                    rarith::AddIOp::NAME
+                    rarith::AddIOp::OP
                 } else {
-                    rarith::MulIOp::NAME
+                    rarith::MulIOp::OP
                 };
                 let ops = self.operands(op);
                 let ty = ops[0].ty();
@@ -103,11 +103,11 @@ impl<'ir> Driver<'_, 'ir> {
                 let ctx = op.context();
                 let arg = op.operand(0);
                 let shape_ty = shape_of_type(arg.ty(), ctx);
-                let shape = self.emit(&e, rshape::ShapeOfOp::NAME, &[arg], &[shape_ty], &[]);
+                let shape = self.emit(&e, rshape::ShapeOfOp::OP, &[arg], &[shape_ty], &[]);
                 let ty = op.result(0).ty();
                 let r = self.emit(
                     &e,
-                    rshape::GetExtentOp::NAME,
+                    rshape::GetExtentOp::OP,
                     &[shape, op.operand(1)],
                     &[ty],
                     &[],
@@ -233,11 +233,11 @@ impl<'ir> Driver<'_, 'ir> {
         let ranks: Vec<Value> = shapes.iter().map(|&s| self.dim(e, s, zero)).collect();
         let mut max_rank = ranks[0];
         for &r in &ranks[1..] {
-            max_rank = self.binary(e, rarith::MaxUIOp::NAME, r, max_rank);
+            max_rank = self.binary(e, rarith::MaxUIOp::OP, r, max_rank);
         }
         let diffs = ranks
             .iter()
-            .map(|&r| self.binary(e, rarith::SubIOp::NAME, max_rank, r))
+            .map(|&r| self.binary(e, rarith::SubIOp::OP, max_rank, r))
             .collect();
         (max_rank, diffs)
     }
@@ -262,17 +262,11 @@ impl<'ir> Driver<'_, 'ir> {
                 &[ctx.index_type()],
                 |d, t| d.yield_(t, "scf.yield", &[prev]),
                 |d, f| {
-                    let lesser_dim = d.binary(f, rarith::SubIOp::NAME, dim, diff);
+                    let lesser_dim = d.binary(f, rarith::SubIOp::OP, dim, diff);
                     let extent = d.extract(f, shape, lesser_dim);
                     let is_one = d.cmpi(f, EQ, extent, one);
                     let ty = extent.ty();
-                    let pick = d.emit(
-                        f,
-                        rarith::SelectOp::NAME,
-                        &[is_one, prev, extent],
-                        &[ty],
-                        &[],
-                    );
+                    let pick = d.emit(f, rarith::SelectOp::OP, &[is_one, prev, extent], &[ty], &[]);
                     d.yield_(f, "scf.yield", &[pick]);
                 },
             );
@@ -327,14 +321,14 @@ impl<'ir> Driver<'_, 'ir> {
         let shapes = self.operands(op);
         let is = self.emit(
             e,
-            rshape::IsBroadcastableOp::NAME,
+            rshape::IsBroadcastableOp::OP,
             shapes,
             &[ctx.integer_type(1)],
             &[],
         );
         let witness = self.emit(
             e,
-            rshape::CstrRequireOp::NAME,
+            rshape::CstrRequireOp::OP,
             &[is],
             &[op.result(0).ty()],
             &[("msg", ctx.string_attr("required broadcastable shapes"))],
@@ -366,12 +360,12 @@ impl<'ir> Driver<'_, 'ir> {
                     &[i1],
                     |d, t| d.yield_(t, "scf.yield", &[prev]),
                     |d, f| {
-                        let operand_dim = d.binary(f, rarith::SubIOp::NAME, iv, diff);
+                        let operand_dim = d.binary(f, rarith::SubIOp::OP, iv, diff);
                         let extent = d.extract(f, shape, operand_dim);
                         let eq_one = d.cmpi(f, EQ, extent, one);
                         let eq_dim = d.cmpi(f, EQ, extent, dim);
-                        let either = d.binary(f, rarith::OrIOp::NAME, eq_one, eq_dim);
-                        let all = d.binary(f, rarith::AndIOp::NAME, prev, either);
+                        let either = d.binary(f, rarith::OrIOp::OP, eq_one, eq_dim);
+                        let all = d.binary(f, rarith::AndIOp::OP, prev, either);
                         d.yield_(f, "scf.yield", &[all]);
                     },
                 );
@@ -455,7 +449,7 @@ impl<'ir> Driver<'_, 'ir> {
                         let lhs = d.extract(b, first, iv);
                         let rhs = d.extract(b, shape, iv);
                         let eq = d.cmpi(b, EQ, lhs, rhs);
-                        let conj = d.binary(b, rarith::AndIOp::NAME, args[0], eq);
+                        let conj = d.binary(b, rarith::AndIOp::OP, args[0], eq);
                         d.yield_(b, "scf.yield", &[conj]);
                     });
                     d.yield_(t, "scf.yield", &[l.result(0)]);
@@ -468,7 +462,7 @@ impl<'ir> Driver<'_, 'ir> {
             let same = same.result(0);
             result = Some(match result {
                 None => same,
-                Some(r) => self.binary(e, rarith::AndIOp::NAME, r, same),
+                Some(r) => self.binary(e, rarith::AndIOp::OP, r, same),
             });
         }
         self.replace(op, vec![result.expect("two or more shapes")])
@@ -524,7 +518,7 @@ impl<'ir> Driver<'_, 'ir> {
         let zero = self.index(e, 0);
         let lhs_rank = self.dim(e, lhs, zero);
         let rhs_rank = self.dim(e, rhs, zero);
-        let rank = self.binary(e, rarith::AddIOp::NAME, lhs_rank, rhs_rank);
+        let rank = self.binary(e, rarith::AddIOp::OP, lhs_rank, rhs_rank);
         let mut result = self.generate(e, rank, |d, g, i| {
             let in_lhs = d.cmpi(g, ULT, i, lhs_rank);
             let pick = d.scf_if(
@@ -536,7 +530,7 @@ impl<'ir> Driver<'_, 'ir> {
                     d.yield_(t, "scf.yield", &[v]);
                 },
                 |d, f| {
-                    let j = d.binary(f, rarith::SubIOp::NAME, i, lhs_rank);
+                    let j = d.binary(f, rarith::SubIOp::OP, i, lhs_rank);
                     let v = d.extract(f, rhs, j);
                     d.yield_(f, "scf.yield", &[v]);
                 },
@@ -559,19 +553,19 @@ impl<'ir> Driver<'_, 'ir> {
         let (operand, original) = (ops[0], ops[1]);
         let zero = self.index(e, 0);
         let rank = self.dim(e, operand, zero);
-        let add = self.binary(e, rarith::AddIOp::NAME, original, rank);
+        let add = self.binary(e, rarith::AddIOp::OP, original, rank);
         let negative = self.cmpi(e, SLT, original, zero);
         let ty = original.ty();
         let index = self.emit(
             e,
-            rarith::SelectOp::NAME,
+            rarith::SelectOp::OP,
             &[negative, add, original],
             &[ty],
             &[],
         );
         let one = self.index(e, 1);
         let head = self.extract_slice(e, operand, zero, index, one);
-        let tail_size = self.binary(e, rarith::SubIOp::NAME, rank, index);
+        let tail_size = self.binary(e, rarith::SubIOp::OP, rank, index);
         let tail = self.extract_slice(e, operand, index, tail_size, one);
         self.replace(op, vec![head, tail])
     }

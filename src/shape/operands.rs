@@ -102,7 +102,13 @@ pub(crate) fn drop_information_losing_casts<'ir>(op: Op<'ir>, rw: &mut Rewriter<
     if !changed {
         return false;
     }
-    let new = rw.create(op.name(), op.location(), &operands, &result_types(op), &[]);
+    let new = rw.create(
+        op.op_name(),
+        op.location(),
+        &operands,
+        &result_types(op),
+        &[],
+    );
     rw.replace_op(op, &[new.result(0)]);
     true
 }

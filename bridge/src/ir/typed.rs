@@ -273,6 +273,15 @@ impl<'ir> Op<'ir> {
         self.ods_id_of_class(self.class_id()?)
     }
 
+    /// The op's name as an [`OpName`]: with its ODS id when it is an ODS
+    /// op, so that an op created under it goes the typed way.
+    pub fn op_name(self) -> OpName<'ir> {
+        match self.ods_id().and_then(|id| Some((id, decl(id)?.name))) {
+            Some((id, name)) => OpName::ods(id, name),
+            None => OpName::from(self.name()),
+        }
+    }
+
     /// [`ods_id`](Op::ods_id), the op's class `class` already read.
     #[inline]
     fn ods_id_of_class(self, class: usize) -> Option<u32> {

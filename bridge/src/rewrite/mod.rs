@@ -43,7 +43,7 @@ pub struct Rewriter<'ir> {
     /// pattern declines (returns false), so that a pattern that does not
     /// apply changes nothing (and the greedy driver, seeing no change,
     /// converges).
-    inserted: SmallVec<[MlirOperation; 4]>,
+    inserted: SmallVec<[MlirOperation; 16]>,
     /// The type converter of the conversion pattern being applied (null
     /// outside conversions and for patterns without one).
     converter: *const b::RmlirTypeConverter,
@@ -338,11 +338,11 @@ impl<'ir> Rewriter<'ir> {
     /// uses stay as they are.
     pub fn replace_op(&mut self, op: Op<'ir>, values: &[Value<'ir>]) {
         let holders = self.holders(&[op], values, None);
-        self.pending.push(Pending::Replace(
-            op.raw(),
-            values.iter().map(|v| v.raw()).collect(),
-            holders,
-        ));
+        let mut raw = SmallVec::with_capacity(values.len());
+        for v in values {
+            raw.push(v.raw());
+        }
+        self.pending.push(Pending::Replace(op.raw(), raw, holders));
     }
 
     /// For a change recorded after others: the ops holding what it touches
@@ -593,7 +593,12 @@ impl<'ir> Rewriter<'ir> {
         // Taken first: a refused change leaves nothing pending behind.
         let pending = std::mem::take(&mut self.pending);
         self.check_all_in_scope(&pending);
-        self.check_all_before(&pending);
+        // One change (the usual replacement) has nothing before it to
+        // conflict with: carrying it out checks it before it changes
+        // anything, as the checks of several changes would.
+        if pending.len() > 1 {
+            self.check_all_before(&pending);
+        }
         for pending in pending {
             match pending {
                 Pending::Replace(op, values, holders) => {

@@ -192,6 +192,20 @@ void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 /// library is being unloaded).
 void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 
+/// Creates the registered op of class `typeID` in the context of `loc`
+/// (null when it is not registered there, or an operand, result type or
+/// attribute is of another context): operands, result types and `numRegions`
+/// empty regions; with attributes, `withProperties` stores them into the
+/// op's properties and creates it (null when one does not fit).
+MlirOperation createOdsOp(
+    mlir::TypeID typeID, MlirLocation loc, const MlirValue *operands,
+    intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
+    const unsigned *attrIndices, const MlirAttribute *attrs, intptr_t numAttrs,
+    intptr_t numRegions,
+    mlir::Operation *(*withProperties)(mlir::OperationState &,
+                                       const unsigned *,
+                                       const MlirAttribute *, intptr_t));
+
 /// The inherent attributes of op class OpT by their ODS index, in its
 /// `Properties` (EmptyProperties for an op without attributes): `visit`
 /// calls `f` with the member of attribute `index` of an op's properties
@@ -221,10 +235,39 @@ struct IsAttrInterface<
                               std::declval<const typename M::Concept *>()))>>
     : std::true_type {};
 
+/// ODS integer enum attributes (I32EnumAttr, I64EnumAttr): an IntegerAttr
+/// whose value is one of the enum's cases, each of which stringifyEnum names
+/// (a bit enum's stringifyEnum builds a std::string instead).
+template <typename M, typename = void>
+struct IsIntEnumAttr : std::false_type {};
+template <typename M>
+struct IsIntEnumAttr<
+    M, std::enable_if_t<
+           std::is_base_of_v<mlir::IntegerAttr, M> &&
+           std::is_enum_v<typename M::ValueType> &&
+           std::is_same_v<decltype(stringifyEnum(
+                              std::declval<typename M::ValueType>())),
+                          llvm::StringRef>>> : std::true_type {};
+
 /// `member = value` when `value` is of the member's attribute kind.
 template <typename Member>
 bool setAttrMember(Member &member, mlir::Attribute value) {
-  if constexpr (IsAttrInterface<Member>::value) {
+  if constexpr (IsIntEnumAttr<Member>::value) {
+    // Member::classof's test (a signless integer of the enum's width whose
+    // value is a case), with one switch where classof builds and compares
+    // an APInt per case.
+    using Enum = typename Member::ValueType;
+    auto integer = llvm::dyn_cast<mlir::IntegerAttr>(value);
+    if (!integer || !integer.getType().isSignlessInteger(
+                        8 * sizeof(std::underlying_type_t<Enum>)))
+      return false;
+    llvm::APInt raw = integer.getValue();
+    if (raw.getActiveBits() > 64 ||
+        stringifyEnum(static_cast<Enum>(raw.getZExtValue())).empty())
+      return false;
+    member = llvm::cast<Member>(value);
+    return true;
+  } else if constexpr (IsAttrInterface<Member>::value) {
     // One interface lookup, where dyn_cast makes two (the check, then the
     // interface's constructor).
     const auto *concept_ =
@@ -284,56 +327,36 @@ struct OpAccessOf {
           *op->getPropertiesStorage().as<Properties *>(), index, attr);
     }
   }
+  /// Stores the given attributes into properties on the stack (those not
+  /// given take their defaults, as with ODS's typed builders) and creates
+  /// the op from `state`, which copies them; null when one does not fit.
+  static mlir::Operation *createWithProperties(mlir::OperationState &state,
+                                               const unsigned *attrIndices,
+                                               const MlirAttribute *attrs,
+                                               intptr_t numAttrs) {
+    using Properties = typename OdsAttrs<OpT>::Properties;
+    if constexpr (std::is_same_v<Properties, mlir::EmptyProperties>) {
+      return nullptr;
+    } else {
+      Properties props;
+      for (intptr_t i = 0; i < numAttrs; ++i)
+        if (!OdsAttrs<OpT>::set(props, attrIndices[i], unwrap(attrs[i])))
+          return nullptr;
+      state.useProperties(props);
+      return mlir::Operation::create(state);
+    }
+  }
   static MlirOperation create(MlirLocation loc, const MlirValue *operands,
                               intptr_t numOperands,
                               const MlirType *resultTypes, intptr_t numResults,
                               const unsigned *attrIndices,
                               const MlirAttribute *attrs, intptr_t numAttrs,
                               intptr_t numRegions) {
-    mlir::Location location = unwrap(loc);
-    mlir::MLIRContext *ctx = location.getContext();
-    // By name: in MLIR 22 the lookup by TypeID costs more than this one.
-    std::optional<mlir::RegisteredOperationName> name =
-        mlir::RegisteredOperationName::lookup(OpT::getOperationName(), ctx);
-    if (!name || name->getTypeID() != mlir::TypeID::get<OpT>())
-      return {nullptr};
-    for (intptr_t i = 0; i < numAttrs; ++i)
-      if (unwrap(attrs[i]).getContext() != ctx)
-        return {nullptr};
-    mlir::OperationState state(location, *name);
-    state.operands.reserve(numOperands);
-    for (intptr_t i = 0; i < numOperands; ++i) {
-      mlir::Value operand = unwrap(operands[i]);
-      // An operand of another context would tie this IR to memory that
-      // context frees.
-      if (operand.getContext() != ctx)
-        return {nullptr};
-      state.operands.push_back(operand);
-    }
-    for (intptr_t i = 0; i < numResults; ++i) {
-      mlir::Type type = unwrap(resultTypes[i]);
-      if (type.getContext() != ctx)
-        return {nullptr};
-      state.types.push_back(type);
-    }
-    for (intptr_t i = 0; i < numRegions; ++i)
-      state.addRegion();
-    // The given attributes are stored into properties on the stack, which
-    // the op copies; those not given take their defaults, as with ODS's
-    // typed builders.
-    using Properties = typename OdsAttrs<OpT>::Properties;
-    Properties props;
-    if (numAttrs > 0) {
-      if constexpr (std::is_same_v<Properties, mlir::EmptyProperties>) {
-        return {nullptr};
-      } else {
-        for (intptr_t i = 0; i < numAttrs; ++i)
-          if (!OdsAttrs<OpT>::set(props, attrIndices[i], unwrap(attrs[i])))
-            return {nullptr};
-        state.useProperties(props);
-      }
-    }
-    return wrap(mlir::Operation::create(state));
+    // The op-independent part is one shared function (one copy of the hot
+    // code for every op class); only the properties are per class.
+    return createOdsOp(mlir::TypeID::get<OpT>(), loc, operands, numOperands,
+                       resultTypes, numResults, attrIndices, attrs, numAttrs,
+                       numRegions, &createWithProperties);
   }
   static constexpr RmlirOpAccess table{&attr, &enumValue, &setAttr, &create};
 };
