@@ -360,6 +360,10 @@ static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
     return;
   unsigned numWords = (range->width + 63) / 64;
   auto value = [&](const uint64_t *words) {
+    // One word (the usual widths) without APInt's array path.
+    if (numWords == 1)
+      return APInt(range->width, words[0], /*isSigned=*/false,
+                   /*implicitTrunc=*/true);
     return APInt(range->width, llvm::ArrayRef<uint64_t>(words, numWords));
   };
   (*sink->set)(sink->op->getResult(resultIndex),
@@ -367,17 +371,30 @@ static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
                                  value(range->smin), value(range->smax)));
 }
 
-void inferIntRanges(OpKey key, Operation *op,
-                    llvm::ArrayRef<ConstantIntRanges> argRanges,
-                    SetIntRangeFn setResultRange) {
+void inferIntRangesFromOptional(OpKey key, Operation *op,
+                                llvm::ArrayRef<IntegerValueRange> argRanges,
+                                SetIntLatticeFn setResultRange) {
+  // As MLIR's default (defaultInferResultRanges): no result range until
+  // every operand has one. The ranges are read in place, where the default
+  // first copies them (four APInts each) into a vector.
+  if (llvm::any_of(argRanges, [](const IntegerValueRange &r) {
+        return r.isUninitialized();
+      }))
+    return;
   llvm::SmallVector<RmlirIntRange, 4> args;
-  for (const ConstantIntRanges &r : argRanges)
+  for (const IntegerValueRange &value : argRanges) {
+    const ConstantIntRanges &r = value.getValue();
     args.push_back({r.umin().getBitWidth(), r.umin().getRawData(),
                     r.umax().getRawData(), r.smin().getRawData(),
                     r.smax().getRawData()});
-  IntRangeSink sink{op, &setResultRange};
+  }
+  auto set = [&](Value value, const ConstantIntRanges &range) {
+    setResultRange(value, IntegerValueRange{range});
+  };
+  SetIntRangeFn setRange(set);
+  IntRangeSink sink{op, &setRange};
   key.hooks->inferIntRanges(key.id, wrap(op), args.data(), args.size(),
-                         &setIntRangeTrampoline, &sink);
+                            &setIntRangeTrampoline, &sink);
 }
 
 Type transformType(llvm::StringRef transform, Type type) {
@@ -1339,18 +1356,25 @@ extern "C" MlirOperation rmlirOperationCreate(
   if (!opName)
     return {nullptr};
   OperationState state(location, *opName);
+  // An operand or result type of another context would tie this IR to
+  // memory that context frees (each run of one type read once).
+  Type checked;
+  auto ofContext = [&](Type type) {
+    if (type == checked)
+      return true;
+    checked = type;
+    return type.getContext() == ctx;
+  };
   state.operands.reserve(numOperands);
   for (intptr_t i = 0; i < numOperands; ++i) {
     Value operand = unwrap(operands[i]);
-    // An operand of another context would tie this IR to memory that
-    // context frees.
-    if (operand.getContext() != ctx)
+    if (!ofContext(operand.getType()))
       return {nullptr};
     state.operands.push_back(operand);
   }
   for (intptr_t i = 0; i < numResults; ++i) {
     Type type = unwrap(resultTypes[i]);
-    if (type.getContext() != ctx)
+    if (!ofContext(type))
       return {nullptr};
     state.types.push_back(type);
   }

@@ -46,7 +46,11 @@ fn run(ir: &Ir) -> bool {
     };
     let non_negative = |v: Value<'_>| solver.non_negative(v);
     for op in walk::collect(root, |_| true) {
-        if let Some(cmp) = op.view::<rarith::CmpIOp>() {
+        // One class lookup for the ops of other kinds (most of them).
+        let Some(id) = op.ods_id() else { continue };
+        if id == rarith::CmpIOp::ID
+            && let Some(cmp) = op.view::<rarith::CmpIOp>()
+        {
             let Some(unsigned) = cmp.predicate().and_then(unsigned_predicate) else {
                 continue;
             };
@@ -65,7 +69,6 @@ fn run(ir: &Ir) -> bool {
             }
             continue;
         }
-        let Some(id) = op.ods_id() else { continue };
         let Some(&(_, unsigned)) = TO_UNSIGNED.iter().find(|(signed, _)| *signed == id) else {
             continue;
         };

@@ -33,7 +33,8 @@ def RustUnrollShape
     : DeclareOpInterfaceMethods<VectorUnrollOpInterface, ["getShapeForUnroll"]>;
 def RustSpeculatable : DeclareOpInterfaceMethods<ConditionallySpeculatable>;
 def RustIntRange
-    : DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>;
+    : DeclareOpInterfaceMethods<InferIntRangeInterface,
+                                ["inferResultRangesFromOptional"]>;
 
 // Type transformers for TypesMatchWith, answered by Rust.
 class RustTypeTransform<string name> {
@@ -116,11 +117,12 @@ bool $cppClass::areCastCompatible(::mlir::TypeRange inputs,
 }
 }], ""),
     !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustIntRange"))), [{
-void $cppClass::inferResultRanges(
-    ::llvm::ArrayRef<::mlir::ConstantIntRanges> argRanges,
-    ::mlir::SetIntRangeFn setResultRange) {
-  ::rmlir::bridge::inferIntRanges(::rmlir::bridge::opIdOf<$cppClass>(),
-                                  getOperation(), argRanges, setResultRange);
+void $cppClass::inferResultRangesFromOptional(
+    ::llvm::ArrayRef<::mlir::IntegerValueRange> argRanges,
+    ::mlir::SetIntLatticeFn setResultRange) {
+  ::rmlir::bridge::inferIntRangesFromOptional(
+      ::rmlir::bridge::opIdOf<$cppClass>(), getOperation(), argRanges,
+      setResultRange);
 }
 }], ""),
     !if(!foldl(0, traits, acc, t, !or(acc, !eq(!cast<string>(t), "RustUnrollShape"))), [{

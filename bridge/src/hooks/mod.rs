@@ -666,8 +666,8 @@ extern "C" fn infer_int_ranges(
         };
         if raw
             .iter()
-            .zip(op.operands())
-            .any(|(r, v)| r.width == 0 && !is_i0(v))
+            .enumerate()
+            .any(|(i, r)| r.width == 0 && op.operands().nth(i).is_some_and(|v| !is_i0(v)))
         {
             return;
         }

@@ -119,10 +119,12 @@ bool areCastCompatible(OpKey key, mlir::TypeRange inputs,
                        mlir::TypeRange outputs);
 mlir::Speculation::Speculatability getSpeculatability(OpKey key,
                                                       mlir::Operation *op);
-/// InferIntRangeInterface::inferResultRanges.
-void inferIntRanges(OpKey key, mlir::Operation *op,
-                    llvm::ArrayRef<mlir::ConstantIntRanges> argRanges,
-                    mlir::SetIntRangeFn setResultRange);
+/// InferIntRangeInterface::inferResultRangesFromOptional: as MLIR's default
+/// (nothing until every operand has a range), then the Rust hook on the
+/// operands' ranges (inferResultRanges, unimplemented, defaults to this).
+void inferIntRangesFromOptional(OpKey key, mlir::Operation *op,
+                                llvm::ArrayRef<mlir::IntegerValueRange> argRanges,
+                                mlir::SetIntLatticeFn setResultRange);
 /// TypesMatchWith transformers named in ODS.
 mlir::Type transformType(llvm::StringRef transform, mlir::Type type);
 
