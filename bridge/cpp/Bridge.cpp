@@ -490,6 +490,44 @@ void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
     accesses.erase(it);
 }
 
+/// Fills `state` with the operands, result types and `numRegions` empty
+/// regions of a new op; false when an operand, result type or attribute is
+/// of another context than `ctx` (it would tie the IR to memory that
+/// context frees). Operands and results mostly share a type or two: each
+/// run of one type has its context read once.
+static bool fillState(OperationState &state, MLIRContext *ctx,
+                      const MlirValue *operands, intptr_t numOperands,
+                      const MlirType *resultTypes, intptr_t numResults,
+                      const MlirAttribute *attrs, intptr_t numAttrs,
+                      intptr_t numRegions) {
+  for (intptr_t i = 0; i < numAttrs; ++i)
+    if (unwrap(attrs[i]).getContext() != ctx)
+      return false;
+  Type checked;
+  auto ofContext = [&](Type type) {
+    if (type == checked)
+      return true;
+    checked = type;
+    return type.getContext() == ctx;
+  };
+  state.operands.reserve(numOperands);
+  for (intptr_t i = 0; i < numOperands; ++i) {
+    Value operand = unwrap(operands[i]);
+    if (!ofContext(operand.getType()))
+      return false;
+    state.operands.push_back(operand);
+  }
+  for (intptr_t i = 0; i < numResults; ++i) {
+    Type type = unwrap(resultTypes[i]);
+    if (!ofContext(type))
+      return false;
+    state.types.push_back(type);
+  }
+  for (intptr_t i = 0; i < numRegions; ++i)
+    state.addRegion();
+  return true;
+}
+
 MlirOperation createOdsOp(
     TypeID typeID, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
@@ -504,35 +542,10 @@ MlirOperation createOdsOp(
       RegisteredOperationName::lookup(typeID, ctx);
   if (!name)
     return {nullptr};
-  for (intptr_t i = 0; i < numAttrs; ++i)
-    if (unwrap(attrs[i]).getContext() != ctx)
-      return {nullptr};
   OperationState state(location, *name);
-  // An operand or result type of another context would tie this IR to
-  // memory that context frees. Operands and results mostly share a type or
-  // two: each run of one type has its context read once.
-  Type checked;
-  auto ofContext = [&](Type type) {
-    if (type == checked)
-      return true;
-    checked = type;
-    return type.getContext() == ctx;
-  };
-  state.operands.reserve(numOperands);
-  for (intptr_t i = 0; i < numOperands; ++i) {
-    Value operand = unwrap(operands[i]);
-    if (!ofContext(operand.getType()))
-      return {nullptr};
-    state.operands.push_back(operand);
-  }
-  for (intptr_t i = 0; i < numResults; ++i) {
-    Type type = unwrap(resultTypes[i]);
-    if (!ofContext(type))
-      return {nullptr};
-    state.types.push_back(type);
-  }
-  for (intptr_t i = 0; i < numRegions; ++i)
-    state.addRegion();
+  if (!fillState(state, ctx, operands, numOperands, resultTypes, numResults,
+                 attrs, numAttrs, numRegions))
+    return {nullptr};
   if (numAttrs == 0)
     return wrap(Operation::create(state));
   return wrap(withProperties(state, attrIndices, attrs, numAttrs));
@@ -1356,33 +1369,9 @@ extern "C" MlirOperation rmlirOperationCreate(
   if (!opName)
     return {nullptr};
   OperationState state(location, *opName);
-  // An operand or result type of another context would tie this IR to
-  // memory that context frees (each run of one type read once).
-  Type checked;
-  auto ofContext = [&](Type type) {
-    if (type == checked)
-      return true;
-    checked = type;
-    return type.getContext() == ctx;
-  };
-  state.operands.reserve(numOperands);
-  for (intptr_t i = 0; i < numOperands; ++i) {
-    Value operand = unwrap(operands[i]);
-    if (!ofContext(operand.getType()))
-      return {nullptr};
-    state.operands.push_back(operand);
-  }
-  for (intptr_t i = 0; i < numResults; ++i) {
-    Type type = unwrap(resultTypes[i]);
-    if (!ofContext(type))
-      return {nullptr};
-    state.types.push_back(type);
-  }
-  for (intptr_t i = 0; i < numAttributes; ++i)
-    if (unwrap(attrValues[i]).getContext() != ctx)
-      return {nullptr};
-  for (intptr_t i = 0; i < numRegions; ++i)
-    state.addRegion();
+  if (!fillState(state, ctx, operands, numOperands, resultTypes, numResults,
+                 attrValues, numAttributes, numRegions))
+    return {nullptr};
   if (opName->getOpPropertyByteSize() == 0) {
     for (intptr_t i = 0; i < numAttributes; ++i) {
       StringAttr attrName = inherentAttrName(*opName, toCxx(attrNames[i]));
