@@ -405,3 +405,70 @@ fn parse_errors_carry_mlirs_diagnostics() {
         "{error}"
     );
 }
+
+/// Inside a pass run, the bridge remembers the ops it looked up by name or
+/// id, for the pass's own context only: an op named in another context is
+/// looked up there, where it may not exist at all, and a remembered name is
+/// reused only for the same name, wherever its string lives.
+#[test]
+fn names_remembered_in_a_pass_serve_only_its_context() {
+    use melior::ir::Module;
+    use rmlir::ffi::ir::Op;
+    use rmlir::ffi::typed::OdsOp;
+    use rmlir::ods::rarith::ConstantOp;
+
+    let log = Log::default();
+    let seen = Arc::clone(&log);
+    rmlir::pipeline::register_pass(
+        "test-sound-name-cache",
+        "creates ops by name",
+        move |pass| {
+            let mut here = Module::new(Location::unknown(pass.context()));
+            // A context with no dialect but the builtin one: no `rarith` here.
+            let bare = melior::Context::new();
+            let mut there = Module::new(Location::unknown(&bare));
+            let here = Op::from_melior(&mut here).unwrap().location();
+            let there = Op::from_melior(&mut there).unwrap().location();
+            let made = |name: &str, at| Op::create(name, at, &[], &[], &[]).is_some();
+            let made_typed = |at| Op::create(ConstantOp::OP, at, &[], &[], &[]).is_some();
+            let copy = String::from("rarith.constant");
+            let answers = [
+                ("by name, here", made("rarith.constant", here)),
+                ("by name, there", made("rarith.constant", there)),
+                ("by id, here", made_typed(here)),
+                ("by id, there", made_typed(there)),
+                ("a copy of the name, here", made(&copy, here)),
+                ("a copy of the name, there", made(&copy, there)),
+                (
+                    "another name of its size, here",
+                    made("rarith.constanx", here),
+                ),
+                ("by name again, here", made("rarith.constant", here)),
+            ];
+            let mut seen = seen.lock().unwrap();
+            for (what, found) in answers {
+                seen.push(format!("{what}: {found}"));
+            }
+            Ok(())
+        },
+    )
+    .unwrap();
+    run(
+        "func.func @f() { return }",
+        "builtin.module(test-sound-name-cache)",
+    )
+    .unwrap();
+    assert_eq!(
+        *log.lock().unwrap(),
+        [
+            "by name, here: true",
+            "by name, there: false",
+            "by id, here: true",
+            "by id, there: false",
+            "a copy of the name, here: true",
+            "a copy of the name, there: false",
+            "another name of its size, here: false",
+            "by name again, here: true",
+        ]
+    );
+}

@@ -490,6 +490,124 @@ void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
     accesses.erase(it);
 }
 
+namespace {
+/// The registered op names one Rust pass run on this thread has looked up,
+/// by TypeID and by name: a pass creates the same few ops over and over,
+/// and MLIR's lookups hash every time (a TypeID map probe, or a string
+/// hash and compare). Only valid while its context lives, so a cache is
+/// active only inside `RustPass::runOnOperation`, for that op's context
+/// (`NameCacheScope`); everywhere else, and for another context, names
+/// are looked up as before. Full, it stops caching (passes use a few dozen
+/// ops at most).
+struct NameCache {
+  /// Open addressing, no removal: a pass names a few dozen ops at most.
+  /// A key not found within `kProbes` slots (a crowded table, or names
+  /// built anew for every op) is looked up as without a cache.
+  static constexpr unsigned kSlots = 64;
+  static constexpr unsigned kProbes = 8;
+  struct ByType {
+    const void *typeID = nullptr;
+    void *name = nullptr;
+  };
+  struct ByName {
+    /// Where the name asked for was (the caller's string: only ever
+    /// compared, never read) and its size; the key.
+    const char *query = nullptr;
+    size_t size = 0;
+    /// The registered name's own string, which the context owns: what a
+    /// hit is checked against, since the caller's string may be another
+    /// one at a reused address.
+    const char *own = nullptr;
+    void *name = nullptr;
+  };
+  MLIRContext *ctx = nullptr;
+  std::array<ByType, kSlots> byType{};
+  std::array<ByName, kSlots> byName{};
+
+  static unsigned slotOf(const void *key) {
+    auto bits = reinterpret_cast<uintptr_t>(key);
+    return static_cast<unsigned>((bits * 0x9E3779B97F4A7C15ull) >> 58);
+  }
+};
+
+/// The cache of the Rust pass running on this thread, if any.
+thread_local NameCache *activeNames = nullptr;
+
+/// Makes a fresh cache for `ctx` the active one for its lifetime, and the
+/// previous one (a pass running a nested pipeline) active again after.
+class NameCacheScope {
+public:
+  explicit NameCacheScope(MLIRContext *ctx) : saved(activeNames) {
+    cache.ctx = ctx;
+    activeNames = &cache;
+  }
+  ~NameCacheScope() { activeNames = saved; }
+  NameCacheScope(const NameCacheScope &) = delete;
+  NameCacheScope &operator=(const NameCacheScope &) = delete;
+
+private:
+  NameCache cache;
+  NameCache *saved;
+};
+
+std::optional<RegisteredOperationName> lookupName(TypeID typeID,
+                                                  MLIRContext *ctx) {
+  NameCache *cache = activeNames;
+  if (!cache || cache->ctx != ctx)
+    return RegisteredOperationName::lookup(typeID, ctx);
+  const void *key = typeID.getAsOpaquePointer();
+  for (unsigned i = NameCache::slotOf(key), n = 0; n < NameCache::kProbes;
+       i = (i + 1) % NameCache::kSlots, ++n) {
+    NameCache::ByType &slot = cache->byType[i];
+    if (slot.typeID == key)
+      return RegisteredOperationName::getFromOpaquePointer(slot.name);
+    if (!slot.typeID) {
+      std::optional<RegisteredOperationName> name =
+          RegisteredOperationName::lookup(typeID, ctx);
+      if (name)
+        slot = {key, name->getAsOpaquePointer()};
+      return name;
+    }
+  }
+  return RegisteredOperationName::lookup(typeID, ctx);
+}
+
+std::optional<RegisteredOperationName> lookupName(llvm::StringRef opName,
+                                                  MLIRContext *ctx) {
+  NameCache *cache = activeNames;
+  if (!cache || cache->ctx != ctx)
+    return RegisteredOperationName::lookup(opName, ctx);
+  for (unsigned i = NameCache::slotOf(opName.data()), n = 0;
+       n < NameCache::kProbes; i = (i + 1) % NameCache::kSlots, ++n) {
+    NameCache::ByName &slot = cache->byName[i];
+    bool here = slot.query == opName.data() && slot.size == opName.size();
+    if (here && std::memcmp(slot.own, opName.data(), slot.size) == 0)
+      return RegisteredOperationName::getFromOpaquePointer(slot.name);
+    if (here || !slot.query) {
+      // A free slot, or this address holding another name than before.
+      std::optional<RegisteredOperationName> name =
+          RegisteredOperationName::lookup(opName, ctx);
+      if (name)
+        slot = {opName.data(), opName.size(), name->getStringRef().data(),
+                name->getAsOpaquePointer()};
+      return name;
+    }
+  }
+  return RegisteredOperationName::lookup(opName, ctx);
+}
+
+/// `type`'s context, read inline (`Type::getContext` is a call).
+MLIRContext *contextOf(Type type) { return type.getDialect().getContext(); }
+MLIRContext *contextOf(Attribute attr) {
+  return attr.getDialect().getContext();
+}
+MLIRContext *contextOf(Location loc) {
+  return contextOf(Attribute(LocationAttr(loc)));
+}
+MLIRContext *contextOf(Operation *op) { return contextOf(op->getLoc()); }
+MLIRContext *contextOf(Value value) { return contextOf(value.getType()); }
+} // namespace
+
 /// Fills `state` with the operands, result types and `numRegions` empty
 /// regions of a new op; false when an operand, result type or attribute is
 /// of another context than `ctx` (it would tie the IR to memory that
@@ -501,14 +619,14 @@ static bool fillState(OperationState &state, MLIRContext *ctx,
                       const MlirAttribute *attrs, intptr_t numAttrs,
                       intptr_t numRegions) {
   for (intptr_t i = 0; i < numAttrs; ++i)
-    if (unwrap(attrs[i]).getContext() != ctx)
+    if (contextOf(unwrap(attrs[i])) != ctx)
       return false;
   Type checked;
   auto ofContext = [&](Type type) {
     if (type == checked)
       return true;
     checked = type;
-    return type.getContext() == ctx;
+    return contextOf(type) == ctx;
   };
   state.operands.reserve(numOperands);
   for (intptr_t i = 0; i < numOperands; ++i) {
@@ -536,10 +654,9 @@ MlirOperation createOdsOp(
     Operation *(*withProperties)(OperationState &, const unsigned *,
                                  const MlirAttribute *, intptr_t)) {
   Location location = unwrap(loc);
-  MLIRContext *ctx = location.getContext();
+  MLIRContext *ctx = contextOf(location);
   // By TypeID, as ODS's typed builders look it up (no string hashing).
-  std::optional<RegisteredOperationName> name =
-      RegisteredOperationName::lookup(typeID, ctx);
+  std::optional<RegisteredOperationName> name = lookupName(typeID, ctx);
   if (!name)
     return {nullptr};
   OperationState state(location, *name);
@@ -680,6 +797,7 @@ public:
     return success();
   }
   void runOnOperation() override {
+    NameCacheScope names(&getContext());
     if (!hooks->runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
   }
@@ -1216,7 +1334,7 @@ static bool argumentsFit(Block *b, const MlirValue *args, intptr_t numArgs,
   for (intptr_t i = 0; i < numArgs; ++i) {
     Value v = unwrap(args[i]);
     if (v.getType() != b->getArgument(i).getType() ||
-        (ctx && v.getContext() != ctx))
+        (ctx && contextOf(v) != ctx))
       return false;
     if (Operation *def = v.getDefiningOp(); def && b->findAncestorOpInBlock(*def))
       return false;
@@ -1232,7 +1350,7 @@ extern "C" bool rmlirCanInlineBlockBefore(MlirBlock block, MlirOperation op,
   Block *b = unwrap(block);
   Operation *o = unwrap(op);
   return o->getBlock() && b->use_empty() && !b->findAncestorOpInBlock(*o) &&
-         argumentsFit(b, args, numArgs, o->getContext());
+         argumentsFit(b, args, numArgs, contextOf(o));
 }
 
 extern "C" bool rmlirCanMergeBlocks(MlirBlock source, MlirBlock dest,
@@ -1251,7 +1369,7 @@ extern "C" bool rmlirCanMoveBefore(MlirOperation op, MlirOperation existing) {
   Operation *o = unwrap(op);
   Operation *e = unwrap(existing);
   return o != e && e->getBlock() && !o->isAncestor(e) &&
-         o->getContext() == e->getContext();
+         contextOf(o) == contextOf(e);
 }
 
 extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
@@ -1261,7 +1379,7 @@ extern "C" bool rmlirCanInsertInto(MlirOperation op, MlirBlock block) {
     return false;
   Operation *parent = b->getParentOp();
   // An op without regions holds no block: it cannot hold this one.
-  return parent && o->getContext() == parent->getContext() &&
+  return parent && contextOf(o) == contextOf(parent) &&
          (o->getNumRegions() == 0 || !o->isAncestor(parent));
 }
 
@@ -1338,15 +1456,15 @@ extern "C" MlirOperation rmlirOperationCreateLike(MlirOperation like,
                                                   const MlirType *resultTypes,
                                                   intptr_t numResults) {
   Operation *model = unwrap(like);
-  MLIRContext *ctx = model->getContext();
+  MLIRContext *ctx = contextOf(model);
   OperationState state(model->getLoc(), model->getName());
   for (intptr_t i = 0; i < numOperands; ++i) {
-    if (unwrap(operands[i]).getContext() != ctx)
+    if (contextOf(unwrap(operands[i])) != ctx)
       return {nullptr};
     state.operands.push_back(unwrap(operands[i]));
   }
   for (intptr_t i = 0; i < numResults; ++i) {
-    if (unwrap(resultTypes[i]).getContext() != ctx)
+    if (contextOf(unwrap(resultTypes[i])) != ctx)
       return {nullptr};
     state.types.push_back(unwrap(resultTypes[i]));
   }
@@ -1363,9 +1481,8 @@ extern "C" MlirOperation rmlirOperationCreate(
     const MlirStringRef *attrNames, const MlirAttribute *attrValues,
     intptr_t numAttributes, intptr_t numRegions) {
   Location location = unwrap(loc);
-  MLIRContext *ctx = location.getContext();
-  std::optional<RegisteredOperationName> opName =
-      RegisteredOperationName::lookup(toCxx(name), ctx);
+  MLIRContext *ctx = contextOf(location);
+  std::optional<RegisteredOperationName> opName = lookupName(toCxx(name), ctx);
   if (!opName)
     return {nullptr};
   OperationState state(location, *opName);
@@ -1422,11 +1539,12 @@ extern "C" bool rmlirRewriterReplaceOp(MlirPatternRewriter rewriter,
   if (rmlirOperationUsedOutside(op, false))
     return false;
   llvm::SmallVector<Value, 4> replacements;
+  MLIRContext *ctx = contextOf(o);
   for (intptr_t i = 0; i < numValues; ++i) {
     // A value of the op itself (or inside it) would be freed with it; one
     // of another context would outlive it.
     if (rmlirOperationHoldsValue(op, values[i]) ||
-        unwrap(values[i]).getContext() != o->getContext())
+        contextOf(unwrap(values[i])) != ctx)
       return false;
     replacements.push_back(unwrap(values[i]));
   }

@@ -258,11 +258,12 @@ fn expand<'ir>(d: &mut Expander<'_, 'ir>, op: Op<'ir>, ops: &[Value<'ir>]) -> bo
 /// on their original operands (a plain rewrite, not a conversion), the ops
 /// it creates lowered in turn. False for other ops.
 pub(super) fn expand_ceil_floor_div<'ir>(rw: &mut Rewriter<'ir>, op: Op<'ir>) -> bool {
-    let expansion = if op.isa::<rarith::CeilDivSIOp>() {
+    let id = op.ods_id();
+    let expansion = if id == Some(rarith::CeilDivSIOp::ID) {
         ceildivsi
-    } else if op.isa::<rarith::CeilDivUIOp>() {
+    } else if id == Some(rarith::CeilDivUIOp::ID) {
         ceildivui
-    } else if op.isa::<rarith::FloorDivSIOp>() {
+    } else if id == Some(rarith::FloorDivSIOp::ID) {
         floordivsi
     } else {
         return false;

@@ -299,21 +299,24 @@ fn lower_to_emitc<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'
     let loc = op.location();
     let result_ty = op.result(0).ty();
     let mut e = Emit { rw, loc };
-    let value = if op.isa::<rarith::ConstantOp>() {
+    // The op's class is read once; the tests below compare ids.
+    let id = op.ods_id();
+    let is = |other: u32| id == Some(other);
+    let value = if is(rarith::ConstantOp::ID) {
         lower_constant(&mut e, op, result_ty)
-    } else if op.isa::<rarith::CmpFOp>() {
+    } else if is(rarith::CmpFOp::ID) {
         lower_cmpf(&mut e, op, operands, result_ty)
-    } else if op.isa::<rarith::CmpIOp>() {
+    } else if is(rarith::CmpIOp::ID) {
         lower_cmpi(&mut e, op, operands, result_ty)
-    } else if op.isa::<rarith::NegFOp>() {
+    } else if is(rarith::NegFOp::ID) {
         let ty = operands[0].ty();
         (!ty.is_shaped() && is_supported_float(ty)).then(|| e.op("emitc.unary_minus", operands, ty))
-    } else if op.isa::<rarith::SelectOp>() {
+    } else if is(rarith::SelectOp::ID) {
         let ty = e.rw.convert_type(result_ty);
         ty.filter(|_| is_i1(operands[0].ty()))
             .map(|ty| e.op("emitc.conditional", operands, ty))
     } else {
-        let Some((target, rule)) = super::rule_of(RULES, op) else {
+        let Some((target, rule)) = super::rule_of(RULES, id) else {
             return false;
         };
         lower_by_rule(&mut e, op, operands, result_ty, target, rule)

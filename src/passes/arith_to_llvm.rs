@@ -23,6 +23,7 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
 use crate::semantics::float::Format;
+use smallvec::{SmallVec, smallvec};
 
 impl RunPass for decls::ConvertRArithToLLVM {
     type Options = decls::ConvertRArithToLLVMOptions;
@@ -159,7 +160,10 @@ impl<'ir> Lowering<'ir> {
     /// lowered (the op then stays, as in upstream's partial conversion).
     fn lower(&mut self, rw: &mut Rewriter<'ir>, op: Op<'ir>, operands: &[Value<'ir>]) -> bool {
         let loc = op.location();
-        if op.isa::<rarith::ConstantOp>() {
+        // The op's class is read once; every test below compares ids.
+        let id = op.ods_id();
+        let is = |other: u32| id == Some(other);
+        if is(rarith::ConstantOp::ID) {
             let Some(ty) = rw.convert_type(op.result(0).ty()) else {
                 return false;
             };
@@ -170,19 +174,19 @@ impl<'ir> Lowering<'ir> {
             rw.replace_op(op, &[new.result(0)]);
             return true;
         }
-        if op.isa::<rarith::IndexCastOp>() || op.isa::<rarith::IndexCastUIOp>() {
-            return self.lower_index_cast(rw, op, operands, op.isa::<rarith::IndexCastOp>());
+        if is(rarith::IndexCastOp::ID) || is(rarith::IndexCastUIOp::ID) {
+            return self.lower_index_cast(rw, op, operands, is(rarith::IndexCastOp::ID));
         }
-        if op.isa::<rarith::AddUIExtendedOp>() {
+        if is(rarith::AddUIExtendedOp::ID) {
             return self.lower_add_extended(rw, op, operands);
         }
-        if op.isa::<rarith::MulSIExtendedOp>() {
+        if is(rarith::MulSIExtendedOp::ID) {
             return self.lower_mul_extended(rw, op, operands, "llvm.sext");
         }
-        if op.isa::<rarith::MulUIExtendedOp>() {
+        if is(rarith::MulUIExtendedOp::ID) {
             return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
-        let Some((mut target, attrs)) = super::rule_of(ONE_TO_ONE, op) else {
+        let Some((mut target, attrs)) = super::rule_of(ONE_TO_ONE, id) else {
             return false;
         };
         if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {
@@ -191,7 +195,7 @@ impl<'ir> Lowering<'ir> {
         // Float arithmetic and casts on floats LLVM has no type for stay
         // (as upstream leaves them: their integer stand-ins cannot compute);
         // select and bitcast only move bits, and lower.
-        let moves_bits = op.isa::<rarith::SelectOp>() || op.isa::<rarith::BitcastOp>();
+        let moves_bits = is(rarith::SelectOp::ID) || is(rarith::BitcastOp::ID);
         let unsupported_float = |t: Type<'ir>| {
             let e = t.element_type_or_self();
             e.is_float() && !is_llvm_float(e)
@@ -205,7 +209,7 @@ impl<'ir> Lowering<'ir> {
         let Some(result_ty) = rw.convert_type(op.result(0).ty()) else {
             return false;
         };
-        let mut new_attrs: Vec<(&str, Attr)> = Vec::new();
+        let mut new_attrs: SmallVec<[(&str, Attr); 4]> = SmallVec::new();
         match attrs {
             // Inherent attributes LLVM's op has no property for (the
             // fast-math flags of extf/truncf) ride along as discardable
@@ -243,16 +247,16 @@ impl<'ir> Lowering<'ir> {
         // `truncf` with a rounding mode: LLVM's constrained fptrunc with that
         // rounding and exceptions ignored; the op's fast-math flags, when
         // given, ride along as a discardable attribute, as upstream's.
-        if let Some(mode) = op
-            .enum_attr("roundingmode")
-            .filter(|_| op.isa::<rarith::TruncFOp>())
+        if let Some(mode) = is(rarith::TruncFOp::ID)
+            .then(|| op.enum_attr("roundingmode"))
+            .flatten()
         {
             let i64_type = self.ctx.integer_type(64);
             let Some(llvm_mode) = llvm_rounding_mode(mode) else {
                 return false;
             };
             target = "llvm.intr.experimental.constrained.fptrunc";
-            new_attrs = vec![
+            new_attrs = smallvec![
                 (
                     "roundingmode",
                     Attr::int(i64_type, &ApInt::from_u64(64, llvm_mode)),
@@ -270,7 +274,7 @@ impl<'ir> Lowering<'ir> {
         }
         // A bitcast between types that convert to the same type (`f8E4M3FN`
         // and `i8`) is its operand.
-        if op.isa::<rarith::BitcastOp>() && operands[0].ty() == result_ty {
+        if is(rarith::BitcastOp::ID) && operands[0].ty() == result_ty {
             rw.replace_op(op, &[operands[0]]);
             return true;
         }

@@ -22,7 +22,6 @@ mod test_arith_interfaces;
 mod test_panic;
 mod unsigned_when_equivalent;
 
-use crate::ffi::ir::Op;
 use crate::ffi::op_access::OpName;
 use crate::registry::PassDef;
 #[cfg(test)]
@@ -41,13 +40,13 @@ pub mod decls {
 pub static ALL: &[PassDef] = decls::ODS_PASSES;
 
 /// The entry of a lowering's rule table (source op, target op name, how)
-/// for `op`, found by ODS id: one bridge call and integer compares, no
-/// string (an op of another dialect has no id and matches none).
+/// for the op of ODS id `id` (what `Op::ods_id` read, once per op):
+/// integer compares, no string (an op of another dialect has no id and
+/// matches none).
 fn rule_of<R: Copy>(
     table: &[(OpName<'static>, &'static str, R)],
-    op: Op<'_>,
+    id: Option<u32>,
 ) -> Option<(&'static str, R)> {
-    let id = op.ods_id();
     table
         .iter()
         .find(|(source, _, _)| source.ods_id() == id)
