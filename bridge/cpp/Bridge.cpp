@@ -497,8 +497,7 @@ namespace {
 /// hash and compare). Only valid while its context lives, so a cache is
 /// active only inside `RustPass::runOnOperation`, for that op's context
 /// (`NameCacheScope`); everywhere else, and for another context, names
-/// are looked up as before. Full, it stops caching (passes use a few dozen
-/// ops at most).
+/// are looked up as before.
 struct NameCache {
   /// Open addressing, no removal: a pass names a few dozen ops at most.
   /// A key not found within `kProbes` slots (a crowded table, or names
