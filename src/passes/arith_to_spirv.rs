@@ -80,14 +80,19 @@ const PATTERNS: &[(&str, RewriteFn, u16)] = &[
         |o, v, r| unsigned(o, v, r, "spirv.UMod"),
         1,
     ),
+    // Upstream's `RemSIOpGLPattern` (registered first) builds OpenCL's
+    // `s_abs` and its `RemSIOpCLPattern` GLSL's `SAbs`; the driver tries
+    // the later one first, so that a target with both capabilities gets
+    // GLSL's. Kept as upstream has them: the same output, and no OpenCL
+    // attempt undone on every `remsi` of a Shader target.
     (
         rarith::RemSIOp::NAME,
-        |o, v, r| remsi(o, v, r, "spirv.GL.SAbs"),
+        |o, v, r| remsi(o, v, r, "spirv.CL.s_abs"),
         1,
     ),
     (
         rarith::RemSIOp::NAME,
-        |o, v, r| remsi(o, v, r, "spirv.CL.s_abs"),
+        |o, v, r| remsi(o, v, r, "spirv.GL.SAbs"),
         1,
     ),
     (

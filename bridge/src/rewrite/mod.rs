@@ -376,6 +376,27 @@ impl<'ir> Rewriter<'ir> {
     /// outlives what it refers to.
     #[inline]
     fn finish(&mut self) {
+        let root = self.root;
+        if let [Pending::Replace(op, ..)] = self.pending.as_slice()
+            && op.ptr == root.raw().ptr
+        {
+            // The usual rewrite: the root replaced, alone. Nothing is freed
+            // before the replacement itself, so the root's location is read
+            // only for a report, while the root is live.
+            let refused = crate::ir::guard::guard(
+                "a pattern's changes",
+                || Some(root.location()),
+                true,
+                || {
+                    self.replace_root();
+                    false
+                },
+            );
+            if refused {
+                crate::ir::guard::mark_panicked(root);
+            }
+            return;
+        }
         if !self.pending.is_empty() {
             // A change refused halfway may come after one that freed the
             // root: the report goes to the root's location, read now.
@@ -397,6 +418,34 @@ impl<'ir> Rewriter<'ir> {
                 crate::ir::guard::mark_panicked(root);
             }
         }
+    }
+
+    /// Carries out the one pending change, the root's replacement, with the
+    /// checks [`carry_out`](Rewriter::carry_out) makes on it (the scope
+    /// check has nothing to check on the root itself): every panic comes
+    /// before the replacement, which frees the root.
+    fn replace_root(&mut self) {
+        let Some(Pending::Replace(_, values, _)) = self.pending.pop() else {
+            unreachable!("finish checked the one pending change")
+        };
+        let root = self.root;
+        crate::rewrite::walk::check_not_root(root);
+        assert_eq!(
+            root.num_results(),
+            values.len(),
+            "replacing `{}` needs one value per result",
+            root.name()
+        );
+        // SAFETY: the root and the values are live (nothing was freed yet);
+        // the values are an array of `values.len()` handles.
+        let replaced = unsafe {
+            b::rmlirRewriterReplaceOp(self.raw, root.raw(), values.as_ptr(), values.len() as isize)
+        };
+        assert!(
+            replaced,
+            "replacing `{}` with a value of its own or of another context, or while a value inside it is used outside",
+            root.name()
+        );
     }
 
     /// Panics unless the blocks of `owner`'s regions, which a pattern

@@ -198,7 +198,18 @@ fn check_no_driver(op: Op) {
 /// still working on.
 pub(crate) fn check_not_root(op: Op) {
     GRAVEYARD.with(|g| {
-        for &root in g.roots.borrow().iter() {
+        let roots = g.roots.borrow();
+        // An op without regions holds no other op: it can only be a root
+        // itself (compared without walking up from every root).
+        if roots.is_empty() || op.num_regions() == 0 {
+            assert!(
+                !roots.iter().any(|root| root.ptr == op.raw().ptr),
+                "erasing `{}`, which is or holds the root of a running pass or driver",
+                op.name()
+            );
+            return;
+        }
+        for &root in roots.iter() {
             // SAFETY: the roots of the passes and drivers running on this
             // thread are live until their scopes end.
             let mut at = unsafe { Op::from_raw(root) };

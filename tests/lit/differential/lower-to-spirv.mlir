@@ -461,3 +461,30 @@ func.func @opencl(%a: i32, %b: i32, %f: f32, %g: f32, %h: vector<4xf16>) {
   return
 }
 }
+
+// -----
+
+// A target with both Shader and Kernel: where GLSL and OpenCL both lower an
+// op, the driver's order decides as upstream's: GLSL's SAbs for remsi,
+// OpenCL's min/max, Ordered/Unordered (the kernel pattern's higher benefit).
+module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader, Kernel, Addresses, Int8, Int16, Int64, Float16, Float64], []>, #spirv.resource_limits<>>} {
+// CHECK-LABEL: func.func @shader_and_kernel
+// CHECK: spirv.GL.SAbs %arg0 : i32
+// CHECK: spirv.GL.SAbs %arg1 : i32
+// CHECK: spirv.CL.s_max %arg0, %arg1 : i32
+// CHECK: spirv.CL.u_min %arg0, %arg1 : i32
+// CHECK: spirv.CL.fmax %arg2, %arg3 : f32
+// CHECK: spirv.CL.fmin %arg2, %arg3 : f32
+// CHECK: spirv.Ordered %arg2, %arg3 : f32
+// CHECK: spirv.Unordered %arg2, %arg3 : f32
+func.func @shader_and_kernel(%a: i32, %b: i32, %f: f32, %g: f32) {
+  %0 = rarith.remsi %a, %b : i32
+  %1 = rarith.maxsi %a, %b : i32
+  %2 = rarith.minui %a, %b : i32
+  %3 = rarith.maxnumf %f, %g : f32
+  %4 = rarith.minimumf %f, %g : f32
+  %5 = rarith.cmpf ord, %f, %g : f32
+  %6 = rarith.cmpf uno, %f, %g : f32
+  return
+}
+}
