@@ -1398,6 +1398,9 @@ extern "C" bool rmlirOperationHoldsValue(MlirOperation op, MlirValue value) {
   Operation *o = unwrap(op);
   Value v = unwrap(value);
   Operation *owner = v.getDefiningOp();
+  // An op without regions holds only its own results.
+  if (o->getNumRegions() == 0)
+    return owner == o;
   if (!owner)
     owner = v.getParentBlock() ? v.getParentBlock()->getParentOp() : nullptr;
   return owner && o->isAncestor(owner);
