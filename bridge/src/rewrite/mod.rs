@@ -428,23 +428,30 @@ impl<'ir> Rewriter<'ir> {
         let Some(Pending::Replace(_, values, _)) = self.pending.pop() else {
             unreachable!("finish checked the one pending change")
         };
-        let root = self.root;
-        crate::rewrite::walk::check_not_root(root);
+        crate::rewrite::walk::check_not_root(self.root);
+        self.replace_now(self.root, &values);
+    }
+
+    /// Replaces `op` with `values` through MLIR's rewriter, refusing (with a
+    /// panic, before anything changes) a count that does not match its
+    /// results, a value of its own or of another context, or a value
+    /// inside it used outside. `op` and the values must be live.
+    fn replace_now(&self, op: Op<'ir>, values: &[MlirValue]) {
         assert_eq!(
-            root.num_results(),
+            op.num_results(),
             values.len(),
             "replacing `{}` needs one value per result",
-            root.name()
+            op.name()
         );
-        // SAFETY: the root and the values are live (nothing was freed yet);
-        // the values are an array of `values.len()` handles.
+        // SAFETY: the caller passes a live op and live values; the values
+        // are an array of `values.len()` handles.
         let replaced = unsafe {
-            b::rmlirRewriterReplaceOp(self.raw, root.raw(), values.as_ptr(), values.len() as isize)
+            b::rmlirRewriterReplaceOp(self.raw, op.raw(), values.as_ptr(), values.len() as isize)
         };
         assert!(
             replaced,
             "replacing `{}` with a value of its own or of another context, or while a value inside it is used outside",
-            root.name()
+            op.name()
         );
     }
 
@@ -654,29 +661,10 @@ impl<'ir> Rewriter<'ir> {
                     check_untouched(&holders, &freed);
                     // SAFETY: nothing holding op was freed (checked above).
                     let op = unsafe { Op::from_raw(op) }.expect("a recorded op");
-                    assert_eq!(
-                        op.num_results(),
-                        values.len(),
-                        "replacing `{}` needs one value per result",
-                        op.name()
-                    );
                     doom(op, &mut freed);
-                    // SAFETY: op and the values are live (nothing holding
-                    // them was freed); the values are an array of
-                    // `values.len()` handles.
-                    let replaced = unsafe {
-                        b::rmlirRewriterReplaceOp(
-                            self.raw,
-                            op.raw(),
-                            values.as_ptr(),
-                            values.len() as isize,
-                        )
-                    };
-                    assert!(
-                        replaced,
-                        "replacing `{}` with a value of its own or of another context, or while a value inside it is used outside",
-                        op.name()
-                    );
+                    // op and the values are live: nothing holding them was
+                    // freed.
+                    self.replace_now(op, &values);
                     *root_freed |= freed.contains(&self.root.raw().ptr);
                 }
                 Pending::Erase(op, holders) => {
