@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind lint fmt clean bench bench-scale bench-passes verify prove fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks lint fmt clean bench bench-scale bench-passes verify prove fuzz
 
 all: build
 
@@ -32,7 +32,7 @@ install: build
 
 # The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
 # a crate that depends on rmlir, built and run on its own.
-test: build test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind
+test: build test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks
 
 test-rust: deps
 	$(CARGO) test --release --workspace
@@ -60,6 +60,11 @@ test-install: build
 # the public-API tests under it too).
 test-valgrind: deps
 	./scripts/valgrind-tests.sh soundness
+
+# What a pass loses (valgrind's "definitely lost") does not grow with the
+# number of functions it runs on.
+test-leaks: build
+	./scripts/leak-check.sh
 
 lint: deps
 	$(CARGO) fmt --all -- --check

@@ -29,6 +29,7 @@ fn main() {
         "Conversion.cpp",
         "DataFlow.cpp",
         "ExecutionEngine.cpp",
+        "Greedy.cpp",
         "OpModel.cpp",
         "Registration.cpp",
         "ValueBounds.cpp",

@@ -1051,8 +1051,34 @@ extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
       FloatAttr::get(floatType, floatFromBits(floatType, words, numWords))));
 }
 
+/// Whether `t` is certainly not a float type, by a type id compare: the
+/// integer and index types, what float queries are mostly asked of, answer
+/// without the FloatType interface's lookup.
+static bool isSurelyNotFloat(Type t) { return isa<IntegerType, IndexType>(t); }
+
+extern "C" bool rmlirTypeIsFloat(MlirType type) {
+  Type t = unwrap(type);
+  if (isSurelyNotFloat(t))
+    return false;
+  if (isa<Float32Type, Float64Type, Float16Type, BFloat16Type>(t))
+    return true;
+  return isa<FloatType>(t);
+}
+
 extern "C" unsigned rmlirFloatTypeGetFormat(MlirType type) {
-  auto floatType = dyn_cast<FloatType>(unwrap(type));
+  Type t = unwrap(type);
+  // The common formats by their type ids (the numbering below).
+  if (isSurelyNotFloat(t))
+    return 0;
+  if (isa<Float32Type>(t))
+    return 3;
+  if (isa<Float64Type>(t))
+    return 4;
+  if (isa<Float16Type>(t))
+    return 1;
+  if (isa<BFloat16Type>(t))
+    return 2;
+  auto floatType = dyn_cast<FloatType>(t);
   if (!floatType)
     return 0;
   const llvm::fltSemantics *sem = &floatType.getFloatSemantics();
@@ -1073,6 +1099,8 @@ extern "C" unsigned rmlirFloatTypeGetFormat(MlirType type) {
 }
 
 extern "C" unsigned rmlirFloatTypeGetWidth(MlirType type) {
+  if (isSurelyNotFloat(unwrap(type)))
+    return 0;
   auto floatType = dyn_cast<FloatType>(unwrap(type));
   return floatType ? floatType.getWidth() : 0;
 }

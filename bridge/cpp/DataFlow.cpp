@@ -107,20 +107,6 @@ protected:
   DataFlowSolver &solver;
 };
 
-struct RustRewritePattern final : RewritePattern {
-  RustRewritePattern(MLIRContext *ctx, const RmlirRewritePattern &spec)
-      : RewritePattern(MatchAnyOpTypeTag(), spec.benefit, ctx), spec(spec) {}
-  RustRewritePattern(MLIRContext *ctx, StringRef root,
-                     const RmlirRewritePattern &spec)
-      : RewritePattern(root, spec.benefit, ctx), spec(spec) {}
-
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
-    return success(spec.rewrite(spec.userData, wrap(op), wrap(&rewriter)));
-  }
-
-  RmlirRewritePattern spec;
-};
 } // namespace
 
 extern "C" bool rmlirIntRangeSolverApplyPatterns(
@@ -129,14 +115,8 @@ extern "C" bool rmlirIntRangeSolverApplyPatterns(
   Operation *rootOp = unwrap(root);
   MLIRContext *ctx = rootOp->getContext();
   RewritePatternSet set(ctx);
-  for (intptr_t i = 0; i < numPatterns; ++i) {
-    const RmlirRewritePattern &p = patterns[i];
-    if (p.root.length == 0)
-      set.add<RustRewritePattern>(ctx, p);
-    else
-      set.add<RustRewritePattern>(ctx, StringRef(p.root.data, p.root.length),
-                                  p);
-  }
+  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
+                                 /*anyOnEmpty=*/true);
   SolverListener listener(state->solver);
   GreedyRewriteConfig config;
   config.setListener(&listener);

@@ -21,7 +21,6 @@ use crate::ffi::dialect_conversion::{
 };
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Location, Op, Type, Value};
-use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
@@ -71,7 +70,7 @@ enum Rule {
 }
 
 /// rarith op -> (EmitC op, rule): one source of truth for what lowers how.
-const RULES: &[(OpName<'static>, &str, Rule)] = &[
+static RULES: super::Rules<Rule> = super::Rules::new(&[
     (rarith::AddFOp::OP, "emitc.add", Rule::Direct),
     (rarith::DivFOp::OP, "emitc.div", Rule::Direct),
     (rarith::DivSIOp::OP, "emitc.div", Rule::Direct),
@@ -112,14 +111,14 @@ const RULES: &[(OpName<'static>, &str, Rule)] = &[
     (rarith::UIToFPOp::OP, "emitc.cast", Rule::IntToFloat(true)),
     (rarith::ExtFOp::OP, "emitc.cast", Rule::FloatCast),
     (rarith::TruncFOp::OP, "emitc.cast", Rule::FloatCast),
-];
+]);
 
 /// The ops with a lowering: the rule table's, and the ones lowered by hand.
-const ROOTS: [&str; RULES.len() + 5] = {
-    let mut roots = [""; RULES.len() + 5];
+const ROOTS: [&str; RULES.table().len() + 5] = {
+    let mut roots = [""; RULES.table().len() + 5];
     let mut i = 0;
-    while i < RULES.len() {
-        roots[i] = RULES[i].0.name();
+    while i < RULES.table().len() {
+        roots[i] = RULES.table()[i].0.name();
         i += 1;
     }
     roots[i] = rarith::ConstantOp::NAME;
@@ -316,7 +315,7 @@ fn lower_to_emitc<'ir>(op: Op<'ir>, operands: &[Value<'ir>], rw: &mut Rewriter<'
         ty.filter(|_| is_i1(operands[0].ty()))
             .map(|ty| e.op("emitc.conditional", operands, ty))
     } else {
-        let Some((target, rule)) = super::rule_of(RULES, id) else {
+        let Some((target, rule)) = RULES.of(id) else {
             return false;
         };
         lower_by_rule(&mut e, op, operands, result_ty, target, rule)

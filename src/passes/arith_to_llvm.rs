@@ -18,7 +18,6 @@ use super::{RunPass, decls};
 use crate::ffi::dialect_conversion::{DialectConversion, TargetPatterns};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::ir::{Attr, Context, Op, Type, Value};
-use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
@@ -52,7 +51,7 @@ enum Attrs {
 
 /// rarith op -> (LLVM op, attribute handling). One source of truth for the
 /// one-to-one lowerings.
-const ONE_TO_ONE: &[(OpName<'static>, &str, Attrs)] = &[
+static ONE_TO_ONE: super::Rules<Attrs> = super::Rules::new(&[
     (rarith::AddIOp::OP, "llvm.add", Attrs::Overflow),
     (rarith::SubIOp::OP, "llvm.sub", Attrs::Overflow),
     (rarith::MulIOp::OP, "llvm.mul", Attrs::Overflow),
@@ -93,7 +92,7 @@ const ONE_TO_ONE: &[(OpName<'static>, &str, Attrs)] = &[
     (rarith::FPToUIOp::OP, "llvm.fptoui", Attrs::Plain),
     (rarith::CmpIOp::OP, "llvm.icmp", Attrs::ICmp),
     (rarith::CmpFOp::OP, "llvm.fcmp", Attrs::FCmp),
-];
+]);
 
 /// LLVM's `RoundingMode` numbering of an rarith rounding mode
 /// (to_nearest_even, downward, upward, toward_zero, to_nearest_away).
@@ -186,12 +185,9 @@ impl<'ir> Lowering<'ir> {
         if is(rarith::MulUIExtendedOp::ID) {
             return self.lower_mul_extended(rw, op, operands, "llvm.zext");
         }
-        let Some((mut target, attrs)) = super::rule_of(ONE_TO_ONE, id) else {
+        let Some((mut target, attrs)) = ONE_TO_ONE.of(id) else {
             return false;
         };
-        if op.operands().any(|v| rw.convert_type(v.ty()).is_none()) {
-            return false;
-        }
         // Float arithmetic and casts on floats LLVM has no type for stay
         // (as upstream leaves them: their integer stand-ins cannot compute);
         // select and bitcast only move bits, and lower.
@@ -537,11 +533,11 @@ const EXTRA_ROOTS: [&str; 9] = [
     rarith::FloorDivSIOp::NAME,
 ];
 
-static ROOTS: [&str; ONE_TO_ONE.len() + EXTRA_ROOTS.len()] = {
-    let mut roots = [""; ONE_TO_ONE.len() + EXTRA_ROOTS.len()];
+static ROOTS: [&str; ONE_TO_ONE.table().len() + EXTRA_ROOTS.len()] = {
+    let mut roots = [""; ONE_TO_ONE.table().len() + EXTRA_ROOTS.len()];
     let mut i = 0;
-    while i < ONE_TO_ONE.len() {
-        roots[i] = ONE_TO_ONE[i].0.name();
+    while i < ONE_TO_ONE.table().len() {
+        roots[i] = ONE_TO_ONE.table()[i].0.name();
         i += 1;
     }
     let mut j = 0;

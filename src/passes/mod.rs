@@ -39,24 +39,98 @@ pub mod decls {
 /// Every Rust pass; the index is the pass id.
 pub static ALL: &[PassDef] = decls::ODS_PASSES;
 
-/// The entry of a lowering's rule table (source op, target op name, how)
-/// for the op of ODS id `id` (what `Op::ods_id` read, once per op):
-/// integer compares, no string (an op of another dialect has no id and
-/// matches none).
-fn rule_of<R: Copy>(
-    table: &[(OpName<'static>, &'static str, R)],
-    id: Option<u32>,
-) -> Option<(&'static str, R)> {
-    table
-        .iter()
-        .find(|(source, _, _)| source.ods_id() == id)
-        .map(|&(_, target, rule)| (target, rule))
+/// A lowering's rule table (source op, target op name, how), and where each
+/// source op's rule sits in it, computed at compile time from the table
+/// itself: finding the rule of an op is one load, not a scan.
+pub(crate) struct Rules<R: 'static> {
+    /// The rules, in their declared order.
+    table: &'static [(OpName<'static>, &'static str, R)],
+    /// The `ID_BASE` of the source ops.
+    base: u32,
+    /// Position + 1 in `table` of the rule for the op of each ODS index
+    /// (0: no rule).
+    slots: [u8; MAX_ODS_OPS],
+}
+
+/// More ops than one ODS table of ours declares.
+const MAX_ODS_OPS: usize = 512;
+
+impl<R: Copy> Rules<R> {
+    /// The rules of `table`, each source an ODS op of one dialect library
+    /// and named once (checked at compile time).
+    pub(crate) const fn new(table: &'static [(OpName<'static>, &'static str, R)]) -> Self {
+        assert!(table.len() < u8::MAX as usize, "at most 254 rules");
+        let mut slots = [0u8; MAX_ODS_OPS];
+        let mut base = None;
+        let mut i = 0;
+        while i < table.len() {
+            let Some(id) = table[i].0.ods_id() else {
+                panic!("a rule's source is an ODS op");
+            };
+            match base {
+                None => base = Some(id >> 16),
+                Some(b) => assert!(b == id >> 16, "the sources are ops of one library"),
+            }
+            let index = (id & 0xFFFF) as usize;
+            assert!(index < MAX_ODS_OPS, "an ODS index within the slots");
+            assert!(slots[index] == 0, "one rule per source op");
+            slots[index] = i as u8 + 1;
+            i += 1;
+        }
+        Rules {
+            table,
+            base: match base {
+                Some(b) => b,
+                None => u32::MAX,
+            },
+            slots,
+        }
+    }
+
+    /// The rules, in their declared order.
+    pub(crate) const fn table(&self) -> &'static [(OpName<'static>, &'static str, R)] {
+        self.table
+    }
+
+    /// The target and rule for the op of ODS id `id` (what `Op::ods_id`
+    /// read, once per op); an op of another dialect has no id, or another
+    /// base, and has none.
+    #[inline]
+    pub(crate) fn of(&self, id: Option<u32>) -> Option<(&'static str, R)> {
+        let id = id?;
+        if id >> 16 != self.base {
+            return None;
+        }
+        let slot = *self.slots.get((id & 0xFFFF) as usize)?;
+        let &(_, target, rule) = self.table.get(usize::from(slot).checked_sub(1)?)?;
+        Some((target, rule))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::decls::*;
     use super::*;
+
+    #[test]
+    fn a_rule_is_found_by_its_source_ops_id_and_no_other() {
+        use crate::ods::{OdsOp, rarith, rshape};
+        static RULES: Rules<u8> = Rules::new(&[
+            (rarith::AddIOp::OP, "x.add", 1),
+            (rarith::CmpFOp::OP, "x.cmp", 2),
+        ]);
+        assert_eq!(RULES.of(Some(rarith::AddIOp::ID)), Some(("x.add", 1)));
+        assert_eq!(RULES.of(Some(rarith::CmpFOp::ID)), Some(("x.cmp", 2)));
+        // Other ops of the same library (rarith's or rshape's), an op with
+        // no ODS id (another dialect's), and an id of another table (another
+        // base) have none.
+        assert_eq!(RULES.of(Some(rarith::SubIOp::ID)), None);
+        assert_eq!(RULES.of(Some(rshape::ShapeOfOp::ID)), None);
+        assert_eq!(RULES.of(None), None);
+        let other_base = rarith::AddIOp::ID ^ (1 << 16);
+        assert_eq!(RULES.of(Some(other_base)), None);
+        assert_eq!(RULES.table().len(), 2);
+    }
 
     fn parse(text: &str, pass: &str) -> PassOptions {
         let def = ALL.iter().find(|p| p.argument == pass).expect("declared");

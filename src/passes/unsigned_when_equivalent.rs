@@ -18,6 +18,7 @@ use crate::ffi::walk::{self, Builder};
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::ApInt;
 use crate::semantics::cmp::CmpIPredicate;
+use smallvec::SmallVec;
 
 impl RunPass for decls::RArithUnsignedWhenEquivalent {
     type Options = decls::RArithUnsignedWhenEquivalentOptions;
@@ -57,7 +58,7 @@ fn run(ir: &Ir) -> bool {
             if op.operands().all(non_negative) {
                 let ctx = op.context();
                 let pred = Attr::int(ctx.integer_type(64), &ApInt::from_u64(64, unsigned as u64));
-                let operands: Vec<Value> = op.operands().collect();
+                let operands: SmallVec<[Value; 4]> = op.operands().collect();
                 let new = Builder::before(op).create(
                     rarith::CmpIOp::OP,
                     op.location(),
@@ -73,8 +74,8 @@ fn run(ir: &Ir) -> bool {
             continue;
         };
         if op.operands().all(non_negative) && op.results().all(non_negative) {
-            let operands: Vec<Value> = op.operands().collect();
-            let types: Vec<_> = op.results().map(|r| r.ty()).collect();
+            let operands: SmallVec<[Value; 4]> = op.operands().collect();
+            let types: SmallVec<[_; 2]> = op.results().map(|r| r.ty()).collect();
             let new = Builder::before(op).create(
                 unsigned,
                 op.location(),
@@ -100,7 +101,7 @@ fn unsigned_predicate(p: CmpIPredicate) -> Option<CmpIPredicate> {
 }
 
 fn replace<'ir>(ir: &Ir, solver: &IntRangeSolver, old: Op<'ir>, new: Op<'ir>) {
-    let values: Vec<Value> = new.results().collect();
+    let values: SmallVec<[Value; 2]> = new.results().collect();
     solver.forget(old);
     walk::replace_and_erase(ir, old, &values);
 }

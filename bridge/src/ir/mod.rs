@@ -953,7 +953,7 @@ impl<'ir> Type<'ir> {
     #[inline]
     pub fn is_float(self) -> bool {
         // SAFETY: type is live.
-        unsafe { mlirTypeIsAFloat(self.raw()) }
+        unsafe { b::rmlirTypeIsFloat(self.raw()) }
     }
     /// Integer width, or 64 for index (MLIR's internal index storage width).
     pub fn int_width(self) -> Option<u32> {

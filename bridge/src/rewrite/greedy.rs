@@ -1,39 +1,39 @@
 //! MLIR's greedy pattern driver (folding included) over Rust patterns, for
 //! passes that upstream writes as `applyPatternsGreedily` over a pattern set.
 
+use crate::bindings as b;
 use crate::ir::exclusive::Ir;
 use crate::ir::guard::guard_op;
 use crate::ir::{Op, sref};
 use crate::rewrite::PatternDef;
 use crate::rewrite::Rewriter;
 use crate::rewrite::walk::DriverRoots;
-use mlir_sys::*;
+use mlir_sys::{MlirOperation, MlirPatternRewriter};
 use std::ffi::c_void;
 
-unsafe extern "C" fn match_and_rewrite(
-    _: MlirRewritePattern,
+extern "C" fn match_and_rewrite(
+    user_data: *mut c_void,
     op: MlirOperation,
     rewriter: MlirPatternRewriter,
-    user_data: *mut c_void,
-) -> MlirLogicalResult {
-    let failure = MlirLogicalResult { value: 0 };
+) -> bool {
     // SAFETY: the driver passes the live op it is matching.
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
-        return failure;
+        return false;
     };
-    // SAFETY: user_data is the &'static PatternDef given to
-    // mlirOpRewritePatternCreate below.
+    // SAFETY: user_data is the &'static PatternDef that `run` passed.
     let def = unsafe { &*(user_data as *const PatternDef) };
-    let rewrote = guard_op(def.name, op, false, || {
+    guard_op(def.name, op, false, || {
         Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (def.rewrite)(op, rw))
-    });
-    MlirLogicalResult {
-        value: i8::from(rewrote),
-    }
+    })
 }
 
+/// A pattern's callback: matches and rewrites the op with the driver's
+/// rewriter, given the pattern's user data; true when it rewrote.
+pub(crate) type RewriteCallback =
+    extern "C" fn(user_data: *mut c_void, op: MlirOperation, rewriter: MlirPatternRewriter) -> bool;
+
 /// One pattern for [`apply`]: its root op name ('static: MLIR copies it),
-/// benefit and user data (what `callback` gets; live for the whole run).
+/// benefit and user data (what the callback gets; live for the whole run).
 pub(crate) struct RawPattern {
     pub root: &'static str,
     pub benefit: u16,
@@ -47,33 +47,21 @@ pub(crate) struct RawPattern {
 pub(crate) fn apply(
     root: Op,
     patterns: impl IntoIterator<Item = RawPattern>,
-    callback: MlirRewritePatternCallbacks,
+    callback: RewriteCallback,
 ) -> bool {
-    let ctx = root.context().raw();
-    // SAFETY: the set is created, filled, frozen and destroyed here; each
-    // pattern's root name is 'static and its user data outlives the run
-    // (the caller's contract); root is a live op.
-    unsafe {
-        let set = mlirRewritePatternSetCreate(ctx);
-        for p in patterns {
-            let pattern = mlirOpRewritePatternCreate(
-                sref(p.root),
-                u32::from(p.benefit),
-                ctx,
-                callback,
-                p.user_data,
-                0,
-                std::ptr::null_mut(),
-            );
-            mlirRewritePatternSetAdd(set, pattern);
-        }
-        let frozen = mlirFreezeRewritePattern(set);
-        let config = mlirGreedyRewriteDriverConfigCreate();
-        let result = mlirApplyPatternsAndFoldGreedilyWithOp(root.raw(), frozen, config);
-        mlirGreedyRewriteDriverConfigDestroy(config);
-        mlirFrozenRewritePatternSetDestroy(frozen);
-        result.value != 0
-    }
+    let raw: smallvec::SmallVec<[b::RmlirRewritePattern; 8]> = patterns
+        .into_iter()
+        .map(|p| b::RmlirRewritePattern {
+            root: sref(p.root),
+            benefit: u32::from(p.benefit),
+            rewrite: Some(callback),
+            userData: p.user_data,
+        })
+        .collect();
+    // SAFETY: root is a live op; each pattern's root name is 'static and
+    // its user data outlives the run (the caller's contract); the array is
+    // borrowed for the call, which builds, runs and frees the pattern set.
+    unsafe { b::rmlirApplyPatternsGreedily(root.raw(), raw.as_ptr(), raw.len() as isize) }
 }
 
 /// Applies `patterns` and folding greedily to the regions of the op `ir`
@@ -146,10 +134,5 @@ fn run(root: Op, patterns: &[&'static [PatternDef]]) -> bool {
             benefit: def.benefit,
             user_data: def as *const PatternDef as *mut c_void,
         });
-    let callback = MlirRewritePatternCallbacks {
-        construct: None,
-        destruct: None,
-        matchAndRewrite: Some(match_and_rewrite),
-    };
-    apply(root, raw, callback)
+    apply(root, raw, match_and_rewrite)
 }

@@ -395,22 +395,19 @@ pub(crate) fn match_and_rewrite(index: usize, op: Op, rewriter: MlirPatternRewri
     canonical(index).is_some_and(|p| p.apply(op, rewriter))
 }
 
-unsafe extern "C" fn greedy_match_and_rewrite(
-    _: MlirRewritePattern,
+extern "C" fn greedy_match_and_rewrite(
+    user_data: *mut c_void,
     op: MlirOperation,
     rewriter: MlirPatternRewriter,
-    user_data: *mut c_void,
-) -> MlirLogicalResult {
+) -> bool {
     // SAFETY: the driver passes the live op it is matching.
     let Some(op) = (unsafe { Op::from_raw(op) }) else {
-        return MlirLogicalResult { value: 0 };
+        return false;
     };
     // SAFETY: user_data is a &Pattern borrowed by `apply_greedily` for the
     // whole driver run.
     let pattern = unsafe { &*(user_data as *const Pattern) };
-    MlirLogicalResult {
-        value: i8::from(pattern.apply(op, rewriter)),
-    }
+    pattern.apply(op, rewriter)
 }
 
 /// Applies `patterns` and folding to the regions of `root` until nothing
@@ -431,13 +428,8 @@ pub(crate) fn apply_greedily(root: Op<'_>, patterns: &[Pattern]) -> Result<(), E
         benefit: p.benefit,
         user_data: p as *const Pattern as *mut c_void,
     });
-    let callback = MlirRewritePatternCallbacks {
-        construct: None,
-        destruct: None,
-        matchAndRewrite: Some(greedy_match_and_rewrite),
-    };
     // The patterns are borrowed for the whole run.
-    let converged = greedy::apply(root, raw, callback);
+    let converged = greedy::apply(root, raw, greedy_match_and_rewrite);
     if caught_on_this_thread() != panics_before {
         Err(failed("a rewrite pattern panicked"))
     } else if !converged {

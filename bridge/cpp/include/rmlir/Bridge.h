@@ -348,6 +348,14 @@ typedef struct {
   void *userData;
 } RmlirRewritePattern;
 
+/// MLIR's greedy driver (folding included, the default configuration) over
+/// `patterns` on the regions of `root` (`applyPatternsGreedily`), each
+/// pattern rooted at the op its root names; false when it did not converge.
+MLIR_CAPI_EXPORTED bool
+rmlirApplyPatternsGreedily(MlirOperation root,
+                           const RmlirRewritePattern *patterns,
+                           intptr_t numPatterns);
+
 /// MLIR's greedy driver (folding included) over `patterns` on `root`, with
 /// a listener that keeps `state` in step with erasures (upstream's
 /// DataFlowListener). `topDown`: 1 or 0, or -1 for the driver's default.
@@ -543,6 +551,9 @@ MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
                                                   intptr_t capacity);
 MLIR_CAPI_EXPORTED MlirAttribute rmlirFloatAttrGetFromBits(
     MlirType type, const uint64_t *words, intptr_t numWords);
+/// Whether a type is a float type (`mlirTypeIsAFloat`, with the integer and
+/// index types answered by their type id, without an interface lookup).
+MLIR_CAPI_EXPORTED bool rmlirTypeIsFloat(MlirType type);
 /// The format of a float type: 1 f16, 2 bf16, 3 f32, 4 f64, 5 f80, 6 f128,
 /// 7 f8E5M2, 8 f8E4M3FN, 9 f8E4M3, 10 f8E3M4, 11 tf32, 12 f8E4M3FNUZ,
 /// 13 f8E5M2FNUZ, 14 f8E4M3B11FNUZ, 15 f8E8M0FNU, 16 f6E2M3FN, 17 f6E3M2FN,

@@ -457,6 +457,13 @@ void printConditionAndResultTypes(mlir::OpAsmPrinter &printer,
                                   mlir::Operation *op, mlir::Type condition,
                                   mlir::Type result);
 
+/// Adds the Rust rewrite patterns `patterns` to `set`, each rooted at its
+/// op; one with an empty root matches any op when `anyOnEmpty`, else the
+/// (unregistered) op of the empty name.
+void addRustPatterns(mlir::RewritePatternSet &set,
+                     const RmlirRewritePattern *patterns, intptr_t numPatterns,
+                     bool anyOnEmpty);
+
 } // namespace rmlir::bridge
 
 #endif // RMLIR_BRIDGECXX_H
