@@ -257,6 +257,12 @@ impl<'ir> Emit<'_, 'ir> {
     /// (created and folded, at the value's location, as upstream's
     /// `adaptValueType`).
     fn adapt(&mut self, value: Value<'ir>, ty: Type<'ir>) -> Value<'ir> {
+        // `emitc.cast`'s only fold is CastOpInterface's (a cast to the
+        // operand's own type is the operand): upstream's createOrFold builds
+        // such a cast and erases it again, with the same result as none.
+        if value.ty() == ty {
+            return value;
+        }
         self.rw
             .create_or_fold("emitc.cast", value.location(), &[value], &[ty], &[])[0]
     }
