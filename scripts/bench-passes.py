@@ -301,9 +301,16 @@ def main():
                 run(args.upstream, u_path, theirs, u_out, timing=False)
                 same = open(r_out).read() == rename_to_rarith(open(u_out).read())
                 ratios, r_times, u_times = [], [], []
-                for _ in range(args.reps):
-                    r = run(args.rmlir, r_path, ours)
-                    u = run(args.upstream, u_path, theirs)
+                for rep in range(args.reps):
+                    # Each pair runs in turn in both orders, so that whatever
+                    # the first run of a pair leaves (caches, the clock) is
+                    # not always in the same side's favour.
+                    if rep % 2 == 0:
+                        r = run(args.rmlir, r_path, ours)
+                        u = run(args.upstream, u_path, theirs)
+                    else:
+                        u = run(args.upstream, u_path, theirs)
+                        r = run(args.rmlir, r_path, ours)
                     r_times.append(r)
                     u_times.append(u)
                     ratios.append(r / u if u > 0 else float("inf"))

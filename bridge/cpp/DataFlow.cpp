@@ -18,6 +18,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::dataflow;
@@ -123,6 +124,18 @@ extern "C" bool rmlirIntRangeSolverApplyPatterns(
   if (topDown >= 0)
     config.setUseTopDownTraversal(topDown != 0);
   return succeeded(applyPatternsGreedily(rootOp, std::move(set), config));
+}
+
+extern "C" void rmlirIntRangeSolverWalkAndApplyPatterns(
+    RmlirIntRangeSolver *state, MlirOperation root,
+    const RmlirRewritePattern *patterns, intptr_t numPatterns) {
+  Operation *rootOp = unwrap(root);
+  RewritePatternSet set(rootOp->getContext());
+  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
+                                 /*anyOnEmpty=*/true);
+  SolverListener listener(state->solver);
+  walkAndApplyPatterns(rootOp, FrozenRewritePatternSet(std::move(set)),
+                       &listener);
 }
 
 extern "C" MlirOperation rmlirMaterializeConstantForValue(

@@ -118,15 +118,7 @@ impl IntRangeSolver {
     ) -> bool {
         let root = ir.root();
         let _roots = crate::rewrite::walk::DriverRoots::enter(&[root]);
-        let raw: Vec<b::RmlirRewritePattern> = patterns
-            .iter()
-            .map(|p| b::RmlirRewritePattern {
-                root: sref(p.root.unwrap_or("")),
-                benefit: u32::from(p.benefit),
-                rewrite: Some(rewrite_trampoline),
-                userData: p as *const SolverPattern as *mut c_void,
-            })
-            .collect();
+        let raw = raw_patterns(patterns);
         let order = top_down.map_or(-1, i32::from);
         // SAFETY: the solver and root are live; the patterns (and what their
         // user data points to) outlive the call, the only time they are used.
@@ -137,6 +129,28 @@ impl IntRangeSolver {
                 raw.as_ptr(),
                 raw.len() as isize,
                 order,
+            )
+        }
+    }
+
+    /// MLIR's walk driver (`walkAndApplyPatterns`, as upstream's
+    /// `arith-unsigned-when-equivalent` runs): each op under the op `ir`
+    /// gives access to is matched once, in post-order, without folding,
+    /// this solver's states kept in step with every erasure. The driver
+    /// frees the ops it replaces, so it borrows `ir` mutably: no handle
+    /// taken before can be used after.
+    pub fn walk_and_apply_patterns(&self, ir: &mut Ir, patterns: &[SolverPattern<'_>]) {
+        let root = ir.root();
+        let _roots = crate::rewrite::walk::DriverRoots::enter(&[root]);
+        let raw = raw_patterns(patterns);
+        // SAFETY: the solver and root are live; the patterns (and what their
+        // user data points to) outlive the call, the only time they are used.
+        unsafe {
+            b::rmlirIntRangeSolverWalkAndApplyPatterns(
+                self.raw,
+                root.raw(),
+                raw.as_ptr(),
+                raw.len() as isize,
             )
         }
     }
@@ -155,7 +169,22 @@ impl Drop for IntRangeSolver {
     }
 }
 
-/// A rewrite pattern for [`IntRangeSolver::apply_patterns`].
+/// The bridge's descriptors of `patterns` (each calling back into its
+/// rewrite through [`rewrite_trampoline`]).
+fn raw_patterns(patterns: &[SolverPattern<'_>]) -> Vec<b::RmlirRewritePattern> {
+    patterns
+        .iter()
+        .map(|p| b::RmlirRewritePattern {
+            root: sref(p.root.unwrap_or("")),
+            benefit: u32::from(p.benefit),
+            rewrite: Some(rewrite_trampoline),
+            userData: p as *const SolverPattern as *mut c_void,
+        })
+        .collect()
+}
+
+/// A rewrite pattern for [`IntRangeSolver::apply_patterns`] and
+/// [`IntRangeSolver::walk_and_apply_patterns`].
 pub struct SolverPattern<'a> {
     /// The op name it matches (None: any op).
     pub root: Option<&'static str>,

@@ -363,6 +363,13 @@ MLIR_CAPI_EXPORTED bool rmlirIntRangeSolverApplyPatterns(
     RmlirIntRangeSolver *state, MlirOperation root,
     const RmlirRewritePattern *patterns, intptr_t numPatterns, int topDown);
 
+/// MLIR's walk driver (`walkAndApplyPatterns`: each op once, in post-order,
+/// no folding) over `patterns` on the regions of `root`, with the listener
+/// of `rmlirIntRangeSolverApplyPatterns`.
+MLIR_CAPI_EXPORTED void rmlirIntRangeSolverWalkAndApplyPatterns(
+    RmlirIntRangeSolver *state, MlirOperation root,
+    const RmlirRewritePattern *patterns, intptr_t numPatterns);
+
 /// The constant `attr` of `type` for `value`, built by the dialect of the
 /// value's defining op (or of the op owning its block) at the rewriter's
 /// insertion point; null when that dialect cannot build it.
