@@ -131,3 +131,27 @@ func.func @more(%a: i8, %b: i8, %i: index) -> (i1, i1, i1, i1, i1, i1, i1, i1, i
   %15 = rarith.cmpi ult, %iu, %ci : index
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
 }
+
+// -----
+
+// A branch on a float comparison of constants: upstream's pass decides the
+// same as ours (the comparison becomes `true`, both successors stay, and
+// the block argument is not a known constant).
+// CHECK-LABEL: func.func @branch_on_float_compare
+// CHECK: cf.cond_br %true, ^bb1(%{{.*}} : i32), ^bb1(%{{.*}} : i32)
+// CHECK: rarith.addi
+func.func @branch_on_float_compare(%x: i32) -> i32 {
+  %a = rarith.constant 1.0 : f32
+  %b = rarith.constant 2.0 : f32
+  %c = rarith.cmpf olt, %a, %b : f32
+  %one = rarith.constant 1 : i32
+  %two = rarith.constant 2 : i32
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%one : i32)
+^bb2:
+  cf.br ^bb3(%two : i32)
+^bb3(%v: i32):
+  %r = rarith.addi %v, %one : i32
+  return %r : i32
+}
