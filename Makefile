@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks lint fmt clean bench bench-scale bench-passes verify prove fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks test-heap lint fmt clean bench bench-scale bench-passes verify prove fuzz
 
 all: build
 
@@ -32,7 +32,7 @@ install: build
 
 # The whole suite: Rust unit/integration/property tests, lit/FileCheck, and
 # a crate that depends on rmlir, built and run on its own.
-test: build test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks
+test: build test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks test-heap
 
 test-rust: deps
 	$(CARGO) test --release --workspace
@@ -65,6 +65,11 @@ test-valgrind: deps
 # number of functions it runs on.
 test-leaks: build
 	./scripts/leak-check.sh
+
+# No pass needs more heap than upstream's on the same IR (valgrind's massif:
+# exact, so the same on every run; the growth over one function's worth).
+test-heap: build
+	./scripts/heap-check.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt
 
 lint: deps
 	$(CARGO) fmt --all -- --check

@@ -177,6 +177,10 @@ extern "C" bool rmlirOperationIsTriviallyDead(MlirOperation op) {
   return isOpTriviallyDead(unwrap(op));
 }
 
+extern "C" bool rmlirOperationWouldBeTriviallyDead(MlirOperation op) {
+  return wouldOpBeTriviallyDead(unwrap(op));
+}
+
 extern "C" bool rmlirOperationIsConstantLike(MlirOperation op) {
   return matchPattern(unwrap(op), m_Constant());
 }

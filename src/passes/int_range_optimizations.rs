@@ -125,7 +125,10 @@ fn materialize_known_constants<'ir>(
     for v in op.results() {
         replaced_all &= replace_with_constant(solver, rw, v) || !v.has_uses();
     }
-    if replaced_all && op.is_trivially_dead() {
+    // Upstream asks isOpTriviallyDead once the uses are replaced; here the
+    // replacements are carried out when the pattern returns, and
+    // `replaced_all` says no use will be left.
+    if replaced_all && op.would_be_trivially_dead() {
         rw.erase_op(op);
         return true;
     }

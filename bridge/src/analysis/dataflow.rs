@@ -116,21 +116,21 @@ impl IntRangeSolver {
         patterns: &[SolverPattern<'_>],
         top_down: Option<bool>,
     ) -> bool {
-        let root = ir.root();
-        let _roots = crate::rewrite::walk::DriverRoots::enter(&[root]);
-        let raw = raw_patterns(patterns);
         let order = top_down.map_or(-1, i32::from);
-        // SAFETY: the solver and root are live; the patterns (and what their
-        // user data points to) outlive the call, the only time they are used.
-        unsafe {
-            b::rmlirIntRangeSolverApplyPatterns(
-                self.raw,
-                root.raw(),
-                raw.as_ptr(),
-                raw.len() as isize,
-                order,
-            )
-        }
+        drive(ir, patterns, |root, raw| {
+            // SAFETY: the solver and root are live; the patterns (and what
+            // their user data points to) outlive the call, the only time
+            // they are used.
+            unsafe {
+                b::rmlirIntRangeSolverApplyPatterns(
+                    self.raw,
+                    root,
+                    raw.as_ptr(),
+                    raw.len() as isize,
+                    order,
+                )
+            }
+        })
     }
 
     /// MLIR's walk driver (`walkAndApplyPatterns`, as upstream's
@@ -140,19 +140,19 @@ impl IntRangeSolver {
     /// frees the ops it replaces, so it borrows `ir` mutably: no handle
     /// taken before can be used after.
     pub fn walk_and_apply_patterns(&self, ir: &mut Ir, patterns: &[SolverPattern<'_>]) {
-        let root = ir.root();
-        let _roots = crate::rewrite::walk::DriverRoots::enter(&[root]);
-        let raw = raw_patterns(patterns);
-        // SAFETY: the solver and root are live; the patterns (and what their
-        // user data points to) outlive the call, the only time they are used.
-        unsafe {
-            b::rmlirIntRangeSolverWalkAndApplyPatterns(
-                self.raw,
-                root.raw(),
-                raw.as_ptr(),
-                raw.len() as isize,
-            )
-        }
+        drive(ir, patterns, |root, raw| {
+            // SAFETY: the solver and root are live; the patterns (and what
+            // their user data points to) outlive the call, the only time
+            // they are used.
+            unsafe {
+                b::rmlirIntRangeSolverWalkAndApplyPatterns(
+                    self.raw,
+                    root,
+                    raw.as_ptr(),
+                    raw.len() as isize,
+                )
+            }
+        })
     }
 
     /// Forgets the states of `op` (call before erasing it).
@@ -167,6 +167,19 @@ impl Drop for IntRangeSolver {
         // SAFETY: raw came from rmlirIntRangeSolverRun and is freed once.
         unsafe { b::rmlirIntRangeSolverDestroy(self.raw) }
     }
+}
+
+/// What both drivers share: the op `ir` gives access to entered as a
+/// driver root (its handles are checked against it), and the bridge's
+/// descriptors of `patterns`, handed to `run` with the root.
+fn drive<T>(
+    ir: &mut Ir,
+    patterns: &[SolverPattern<'_>],
+    run: impl FnOnce(MlirOperation, &[b::RmlirRewritePattern]) -> T,
+) -> T {
+    let root = ir.root();
+    let _roots = crate::rewrite::walk::DriverRoots::enter(&[root]);
+    run(root.raw(), &raw_patterns(patterns))
 }
 
 /// The bridge's descriptors of `patterns` (each calling back into its

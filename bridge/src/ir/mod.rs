@@ -448,11 +448,22 @@ impl<'ir> Op<'ir> {
         (0..self.num_results()).map(move |i| self.result(i))
     }
     /// True when the op has no uses and no side effects (MLIR's
-    /// `isOpTriviallyDead`).
+    /// `isOpTriviallyDead`). In a pattern, uses the pattern has replaced
+    /// still count: the replacement is carried out when the pattern
+    /// returns (see [`Op::would_be_trivially_dead`]).
     #[inline]
     pub fn is_trivially_dead(self) -> bool {
         // SAFETY: op is live.
         unsafe { b::rmlirOperationIsTriviallyDead(self.raw()) }
+    }
+    /// True when the op (and every op inside it) has no side effects, so
+    /// that it is trivially dead once its results have no uses (MLIR's
+    /// `wouldOpBeTriviallyDead`): what a pattern asks of an op whose uses
+    /// it has just replaced.
+    #[inline]
+    pub fn would_be_trivially_dead(self) -> bool {
+        // SAFETY: op is live.
+        unsafe { b::rmlirOperationWouldBeTriviallyDead(self.raw()) }
     }
     /// True for ops with the `Elementwise` trait.
     #[inline]

@@ -387,6 +387,9 @@ rmlirRewriterSetInsertionPointToEnd(MlirPatternRewriter rewriter,
 MLIR_CAPI_EXPORTED bool rmlirRewriterInsert(MlirPatternRewriter rewriter,
                                             MlirOperation op);
 MLIR_CAPI_EXPORTED bool rmlirOperationIsTriviallyDead(MlirOperation op);
+/// `wouldOpBeTriviallyDead`: the op has no side effects (nor have the ops
+/// inside it), so it is trivially dead once its results have no uses.
+MLIR_CAPI_EXPORTED bool rmlirOperationWouldBeTriviallyDead(MlirOperation op);
 /// `matchPattern(op, m_Constant())`.
 MLIR_CAPI_EXPORTED bool rmlirOperationIsConstantLike(MlirOperation op);
 /// True for ops with the `Elementwise` trait.
