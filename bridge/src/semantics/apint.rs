@@ -66,6 +66,14 @@ impl ApInt {
 
     /// The value `value` sign-extended or truncated to `width` bits.
     pub fn from_i64(width: u32, value: i64) -> Self {
+        if (1..=64).contains(&width) {
+            // One inline word: what constants and predicates are built of.
+            let mask = u64::MAX >> (64 - width);
+            return ApInt {
+                width,
+                words: SmallVec::from_buf_and_len([value as u64 & mask, 0], 1),
+            };
+        }
         let fill = if value < 0 { u64::MAX } else { 0 };
         let mut r = Self::zero(width);
         r.words[0] = value as u64;
@@ -929,6 +937,27 @@ mod tests {
         assert_eq!(a.words(), &[0x1_ffff]);
         assert_eq!(a.to_i64(), Some(-1));
         assert_eq!(ApInt::from_i64(17, -2).low_u64(), 0x1_fffe);
+    }
+
+    #[test]
+    fn from_i64_sign_extends_or_truncates_at_every_width() {
+        // One word (the inline fast path) and several, at and around the
+        // word's edge, with the value's bits above the width dropped.
+        for value in [0i64, 1, -1, 5, -5, i64::MIN, i64::MAX, 0x1234_5678_9abc] {
+            for width in [1u32, 7, 8, 17, 63, 64, 65, 127, 128, 200] {
+                let a = ApInt::from_i64(width, value);
+                assert_eq!(a.width(), width);
+                let mut expect = vec![value as u64];
+                let words = width.div_ceil(64) as usize;
+                expect.resize(words, if value < 0 { u64::MAX } else { 0 });
+                let top = width % 64;
+                if top != 0 {
+                    expect[words - 1] &= (1u64 << top) - 1;
+                }
+                assert_eq!(a.words(), expect.as_slice(), "{value} as i{width}");
+                assert_eq!(a, ApInt::from_words(width, &expect));
+            }
+        }
     }
 
     #[test]
