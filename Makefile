@@ -4,7 +4,7 @@ CARGO ?= cargo
 LIT ?= $(LLVM_PREFIX)/bin/lit
 export RMLIR_LLVM_PREFIX := $(LLVM_PREFIX)
 
-.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks test-heap lint fmt clean bench bench-scale bench-passes verify prove fuzz
+.PHONY: all deps build demo install test test-rust test-lit test-downstream test-install test-dialect-outside test-panic-abort test-valgrind test-leaks test-heap lint fmt clean bench bench-scale bench-passes bench-instructions verify prove fuzz
 
 all: build
 
@@ -96,6 +96,12 @@ bench-scale: build
 # 100k and 1M ops (BENCH_PASSES_ARGS: e.g. --sizes 10000 --only to-llvm).
 bench-passes: build
 	./scripts/bench-passes.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt --sizes 10000,100000,1000000 $(BENCH_PASSES_ARGS)
+
+# The same passes and workloads counted in instructions (callgrind, the pass
+# only, 20k ops): what time on a noisy machine cannot show. BENCH_INSTR_ARGS:
+# e.g. --only to-spirv --cache (L1 miss ratios as well).
+bench-instructions: build
+	./scripts/bench-instructions.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt $(BENCH_INSTR_ARGS)
 
 # Every canonicalization pattern and folder proven by execution (before and
 # after canonicalize, JIT), exhaustively over i1/i4/i8 operand pairs; prints

@@ -16,6 +16,8 @@ use crate::ffi::ir::{Attr, Context, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::{OdsOp, rarith};
 use crate::semantics::enums::rarith::FastMathFlags;
+use smallvec::SmallVec;
+use std::cell::RefCell;
 
 impl RunPass for decls::RArithEmulateUnsupportedFloats {
     type Options = decls::RArithEmulateUnsupportedFloatsOptions;
@@ -89,19 +91,33 @@ fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
     // The callbacks see the handles of each call: what they compare with
     // and build from is brought to those handles' lifetime (`within`).
     let convert = type_fn(|ty| {
-        let target = target.within(ty.context());
         // Not `contains`: `t` lives shorter than the handles in `sources`.
         #[allow(clippy::manual_contains)]
         let is_source = |t: Type| sources.iter().any(|s| *s == t);
         if is_source(ty) {
-            return Some(target);
+            return Some(target.within(ty.context()));
         }
         if ty.is_shaped() && is_source(ty.element_type_or_self()) {
-            return ty.with_element_type(target);
+            return ty.with_element_type(target.within(ty.context()));
         }
         Some(ty)
     });
-    let legal_type = |ty: Type| convert(ty) == Some(ty);
+    // Types are uniqued in the context and live as long as it: the few a
+    // program uses that are legal are remembered by address, so that an
+    // op's check is a few comparisons rather than a conversion per value.
+    let legal_types = RefCell::new(SmallVec::<[usize; 16]>::new());
+    let legal_type = |ty: Type| {
+        let address = ty.raw().ptr as usize;
+        if legal_types.borrow().contains(&address) {
+            return true;
+        }
+        let legal = convert(ty) == Some(ty);
+        let mut known = legal_types.borrow_mut();
+        if legal && known.len() < known.inline_size() {
+            known.push(address);
+        }
+        legal
+    };
     let op_is_legal = |op: Op| {
         op.operands().all(|v| legal_type(v.ty())) && op.results().all(|v| legal_type(v.ty()))
     };
@@ -122,7 +138,9 @@ fn run(ir: &mut Ir, source_names: &[&str], target_name: &str) -> bool {
         {
             return Legality::Legal;
         }
-        let ours = name.split_once('.').map(|(d, _)| d) == Some(crate::ods::rarith::DIALECT);
+        let ours = name
+            .strip_prefix(crate::ods::rarith::DIALECT)
+            .is_some_and(|rest| rest.starts_with('.'));
         if ours || VECTOR_ARITHMETIC.contains(&name) {
             return if op_is_legal(op) {
                 Legality::Legal

@@ -86,19 +86,23 @@ impl ApInt {
 
     /// Builds a value from little-endian words (extra words are ignored,
     /// missing words are zero, bits above `width` are dropped).
+    #[inline]
     pub fn from_words(width: u32, words: &[u64]) -> Self {
         if (1..=64).contains(&width) {
-            let mask = if width == 64 {
-                u64::MAX
-            } else {
-                (1u64 << width) - 1
-            };
+            // One inline word, built where it is asked for (the bounds of
+            // every range the analyses hand over).
+            let mask = u64::MAX >> (64 - width);
             let w = words.first().copied().unwrap_or(0) & mask;
             return ApInt {
                 width,
                 words: SmallVec::from_buf_and_len([w, 0], 1),
             };
         }
+        Self::from_wide_words(width, words)
+    }
+
+    /// [`ApInt::from_words`] of a width that is not one word.
+    fn from_wide_words(width: u32, words: &[u64]) -> Self {
         let mut r = Self::zero(width);
         for (dst, src) in r.words.iter_mut().zip(words) {
             *dst = *src;
