@@ -8,7 +8,8 @@ on the same workload as `bench-passes.py` (the rarith/rshape program for
 rmlir-opt, the arith/shape one for upstream's mlir-opt), valgrind's callgrind
 counts the instructions executed inside the pass manager's run of the
 pipeline (`OpToOpPassAdaptor::run`, with `--verify-each=0`: parsing,
-printing, start-up and the verifier excluded, as from the pass time), and the script prints the ratio rmlir/upstream. With
+printing, start-up and the verifier excluded, as from the pass time), and
+the script prints the ratio rmlir/upstream. With
 `--cache`, callgrind also simulates the caches (this machine's sizes by
 default) and prints the ratios of L1 instruction and data misses, where time
 can differ when the instructions do not.
@@ -20,8 +21,6 @@ usage: bench-instructions.py RMLIR_OPT UPSTREAM_MLIR_OPT [--ops 20000]
 import argparse
 import importlib.util
 import os
-import re
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -48,9 +47,7 @@ def count(tool, path, pipeline, cache):
     # The verifier runs inside the adaptor's run after each pass; the pass
     # time `bench-passes.py` reads leaves it out, and so does this count.
     cmd += [tool, path, f"--pass-pipeline={bench.nest(pipeline)}", "--verify-each=0", "-o", os.devnull]
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"{tool} {pipeline}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
+    bench.valgrind(cmd, f"{tool} {pipeline}")
     names = totals = None
     with open(out) as f:
         for line in f:
@@ -82,14 +79,10 @@ def main():
             if only and name not in only:
                 continue
             spirv = "spirv" in name
-            for side, tool, prefix, pipeline in (
-                ("r", args.rmlir, ("rarith", "rshape"), ours),
-                ("u", args.upstream, ("arith", "shape"), theirs),
+            for side, tool, path, pipeline in bench.write_sides(
+                tmp, f"{len(runs):04d}", body, args.ops, args.rmlir, args.upstream, ours, theirs, spirv
             ):
-                path = os.path.join(tmp, f"{len(runs):04d}.mlir")
-                with open(path, "w") as f:
-                    f.write(bench.program(body, args.ops, *prefix, spirv))
-                runs.append((name, side, args.rmlir if side == "r" else args.upstream, path, pipeline))
+                runs.append((name, side, tool, path, pipeline))
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             counts = list(pool.map(lambda run: count(*run[2:], args.cache), runs))
     events = {run[:2]: c for run, c in zip(runs, counts)}

@@ -215,6 +215,30 @@ def program(body, ops, arith, shape, spirv):
     return text
 
 
+def write_sides(directory, stem, body, ops, rmlir, upstream, ours, theirs, spirv):
+    """The workload written for both tools, as (side, tool, path, pipeline):
+    "r" rmlir-opt on the rarith/rshape program, "u" upstream's on the
+    arith/shape one. Paths are `directory/stem_r.mlir` and `..._u.mlir`."""
+    sides = []
+    for side, tool, prefix, pipeline in (
+        ("r", rmlir, ("rarith", "rshape"), ours),
+        ("u", upstream, ("arith", "shape"), theirs),
+    ):
+        path = os.path.join(directory, f"{stem}_{side}.mlir")
+        with open(path, "w") as f:
+            f.write(program(body, ops, *prefix, spirv))
+        sides.append((side, tool, path, pipeline))
+    return sides
+
+
+def valgrind(cmd, what):
+    """Runs `cmd` (a valgrind tool on one of the tools); exits with its
+    error output when the tool fails."""
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"{what}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
+
+
 def nest(pipeline):
     """Anchors function passes on func.func, as upstream's are declared."""
     parts = []

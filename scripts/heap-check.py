@@ -17,7 +17,6 @@ import argparse
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -54,9 +53,7 @@ def peak_heap(tool, path, pipeline, tmp):
         "-o",
         os.devnull,
     ]
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"{tool} {pipeline}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
+    bench.valgrind(cmd, f"{tool} {pipeline}")
     peak = 0
     heap = extra = 0
     with open(out) as f:
@@ -85,14 +82,11 @@ def main():
                 continue
             spirv = "spirv" in name
             for size, ops in (("one", bench.ops_in(body)), ("all", args.ops)):
-                for side, tool, prefix, pipeline in (
-                    ("r", args.rmlir, ("rarith", "rshape"), ours),
-                    ("u", args.upstream, ("arith", "shape"), theirs),
+                # Names of one length: the path is in every location.
+                stem = f"{len(runs):04d}"
+                for side, tool, path, pipeline in bench.write_sides(
+                    tmp, stem, body, ops, args.rmlir, args.upstream, ours, theirs, spirv
                 ):
-                    # Names of one length: the path is in every location.
-                    path = os.path.join(tmp, f"{len(runs):04d}.mlir")
-                    with open(path, "w") as f:
-                        f.write(bench.program(body, ops, *prefix, spirv))
                     runs.append((name, side, size, tool, path, pipeline))
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             peaks = list(pool.map(lambda run: peak_heap(*run[3:], tmp), runs))

@@ -47,16 +47,23 @@ impl ApInt {
         ApInt { width, words }
     }
 
+    /// `value` truncated to `width` (1 to 64) bits, in one inline word: the
+    /// hot path of folding, of constants and predicates, and of the bounds
+    /// the range analyses hand over.
+    #[inline]
+    fn in_one_word(width: u32, value: u64) -> Self {
+        debug_assert!((1..=64).contains(&width));
+        ApInt {
+            width,
+            words: SmallVec::from_buf_and_len([value & (u64::MAX >> (64 - width)), 0], 1),
+        }
+    }
+
     /// The value `value` truncated to `width` bits.
     #[inline]
     pub fn from_u64(width: u32, value: u64) -> Self {
         if (1..=64).contains(&width) {
-            // One inline word: the hot path of folding dense elements.
-            let mask = u64::MAX >> (64 - width);
-            return ApInt {
-                width,
-                words: SmallVec::from_buf_and_len([value & mask, 0], 1),
-            };
+            return Self::in_one_word(width, value);
         }
         let mut r = Self::zero(width);
         r.words[0] = value;
@@ -67,12 +74,7 @@ impl ApInt {
     /// The value `value` sign-extended or truncated to `width` bits.
     pub fn from_i64(width: u32, value: i64) -> Self {
         if (1..=64).contains(&width) {
-            // One inline word: what constants and predicates are built of.
-            let mask = u64::MAX >> (64 - width);
-            return ApInt {
-                width,
-                words: SmallVec::from_buf_and_len([value as u64 & mask, 0], 1),
-            };
+            return Self::in_one_word(width, value as u64);
         }
         let fill = if value < 0 { u64::MAX } else { 0 };
         let mut r = Self::zero(width);
@@ -89,14 +91,7 @@ impl ApInt {
     #[inline]
     pub fn from_words(width: u32, words: &[u64]) -> Self {
         if (1..=64).contains(&width) {
-            // One inline word, built where it is asked for (the bounds of
-            // every range the analyses hand over).
-            let mask = u64::MAX >> (64 - width);
-            let w = words.first().copied().unwrap_or(0) & mask;
-            return ApInt {
-                width,
-                words: SmallVec::from_buf_and_len([w, 0], 1),
-            };
+            return Self::in_one_word(width, words.first().copied().unwrap_or(0));
         }
         Self::from_wide_words(width, words)
     }
