@@ -1625,11 +1625,16 @@ extern "C" intptr_t rmlirRewriterCreateOrFold(MlirPatternRewriter rewriter,
 extern "C" bool rmlirRewriterInsertBefore(MlirPatternRewriter rewriter,
                                           MlirOperation anchor,
                                           MlirOperation op) {
-  if (!rmlirCanInsertInto(op, wrap(unwrap(anchor)->getBlock())))
+  Operation *before = unwrap(anchor);
+  Block *block = before->getBlock();
+  if (!rmlirCanInsertInto(op, wrap(block)))
     return false;
-  PatternRewriter *r = unwrap(rewriter);
-  OpBuilder::InsertionGuard guard(*r);
-  r->setInsertionPoint(unwrap(anchor));
-  r->insert(unwrap(op));
+  // What OpBuilder::insert does at an insertion point before `anchor`, with
+  // the rewriter's own insertion point left alone (no guard to save and
+  // restore it): link the op in, then tell the listener.
+  Operation *inserted = unwrap(op);
+  block->getOperations().insert(Block::iterator(before), inserted);
+  if (OpBuilder::Listener *listener = unwrap(rewriter)->getListener())
+    listener->notifyOperationInserted(inserted, /*previous=*/{});
   return true;
 }

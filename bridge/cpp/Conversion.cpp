@@ -227,14 +227,32 @@ extern "C" bool rmlirApplyConversion(MlirOperation root,
       out.push_back(StringRef(refs[i].data, refs[i].length));
     return out;
   };
-  if (spec->numLegalDialects)
-    target.setDialectAction(
-        names(spec->legalDialects, spec->numLegalDialects),
-        ConversionTarget::LegalizationAction::Legal);
-  if (spec->numIllegalDialects)
-    target.setDialectAction(
-        names(spec->illegalDialects, spec->numIllegalDialects),
-        ConversionTarget::LegalizationAction::Illegal);
+  // A dialect's action is also set on each of its ops registered now that
+  // the target knew nothing of: the driver asks the target about every op
+  // it visits and every op a pattern creates, and an op's own entry is
+  // found by one pointer-keyed lookup, where a dialect's costs two
+  // string-hashed ones (its action, then its callback). The answers are the
+  // same: such an op's entry is what its dialect's says, ops set below
+  // overwrite it as they take precedence over the dialect, and the
+  // dialect's entry stays for ops registered later.
+  llvm::SmallVector<StringRef, 4> legalDialects =
+      names(spec->legalDialects, spec->numLegalDialects);
+  llvm::SmallVector<StringRef, 4> illegalDialects =
+      names(spec->illegalDialects, spec->numIllegalDialects);
+  llvm::SmallVector<RegisteredOperationName> unknownOps;
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    if ((llvm::is_contained(legalDialects, op.getDialectNamespace()) ||
+         llvm::is_contained(illegalDialects, op.getDialectNamespace())) &&
+        !target.getOpAction(op))
+      unknownOps.push_back(op);
+  if (!legalDialects.empty())
+    target.setDialectAction(legalDialects,
+                            ConversionTarget::LegalizationAction::Legal);
+  if (!illegalDialects.empty())
+    target.setDialectAction(illegalDialects,
+                            ConversionTarget::LegalizationAction::Illegal);
+  for (RegisteredOperationName op : unknownOps)
+    target.setOpAction(op, *target.getOpAction(op));
   for (StringRef name : names(spec->legalOps, spec->numLegalOps))
     target.setOpAction(OperationName(name, ctx),
                        ConversionTarget::LegalizationAction::Legal);
