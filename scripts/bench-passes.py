@@ -250,7 +250,19 @@ def nest(pipeline):
 
 
 SKIP = {"root", "Parser", "Output", "Rest", "Total"}
-TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(.*)$")
+# A line of `--mlir-timing-display=list`: the wall time, preceded by the
+# user time when passes ran on several threads (function passes), then the
+# name.
+TIMING = re.compile(
+    r"^\s*(?:([0-9.]+) \(\s*[0-9.]+%\)\s+)?([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*)$"
+)
+
+
+def is_pass(name):
+    """A pass's own entry: not the parser, printer or totals, nor a pipeline
+    that holds passes (`'func.func' Pipeline`, `Pipeline Collection : [...]`),
+    whose time is its passes' again."""
+    return name not in SKIP and not name.endswith(" Pipeline") and not name.startswith("Pipeline Collection")
 
 
 def run(tool, path, pipeline, out=os.devnull, timing=True):
@@ -264,8 +276,8 @@ def run(tool, path, pipeline, out=os.devnull, timing=True):
     seconds = 0.0
     for line in err.splitlines():
         m = TIMING.match(line)
-        if m and m.group(2).strip() not in SKIP:
-            seconds += float(m.group(1))
+        if m and is_pass(m.group(3).strip()):
+            seconds += float(m.group(2))
     return seconds
 
 

@@ -6,7 +6,10 @@
 //! these tests pin that the answers stay MLIR's.)
 //!
 //! A full conversion without patterns succeeds exactly when every op is
-//! legal, so it reads the target's answers directly.
+//! legal, so it reads the target's answers directly. Each question is asked
+//! of the program as written and of a module of many copies of it: the
+//! bridge records dialects on their ops only for IR large enough to repay
+//! it, and both ways must answer alike.
 
 use rmlir::ffi::dialect_conversion::{DialectConversion, Legality};
 use rmlir::ffi::exclusive::Ir;
@@ -41,8 +44,23 @@ func.func @f() -> (i32, i64) {
 const ALWAYS_LEGAL: [&str; 2] = ["builtin", "func"];
 
 /// Whether a full conversion of `source` without patterns succeeds, that is
-/// whether the target finds every op legal.
+/// whether the target finds every op legal; the same answer for a module of
+/// copies of `source` large enough that the bridge records the dialects'
+/// actions on their ops.
 fn all_legal(source: &str, target: Target) -> bool {
+    let small = all_legal_in(source, target);
+    let copies: String = (0..400)
+        .map(|i| source.replace("@f(", &format!("@f{i}(")))
+        .collect();
+    assert_eq!(
+        all_legal_in(&copies, target),
+        small,
+        "a large module answers as a small one"
+    );
+    small
+}
+
+fn all_legal_in(source: &str, target: Target) -> bool {
     let context = rmlir::new_context();
     let mut module = rmlir::parse(&context, source).expect("parses");
     let mut ir = Ir::from_melior(&mut module);
