@@ -7,9 +7,8 @@
 //!
 //! A full conversion without patterns succeeds exactly when every op is
 //! legal, so it reads the target's answers directly. Each question is asked
-//! of the program as written and of a module of many copies of it: the
-//! bridge records dialects on their ops only for IR large enough to repay
-//! it, and both ways must answer alike.
+//! of the program as written and of a module of many copies of it (over
+//! 1024 ops), which must answer alike.
 
 use rmlir::ffi::dialect_conversion::{DialectConversion, Legality};
 use rmlir::ffi::exclusive::Ir;
@@ -45,8 +44,7 @@ const ALWAYS_LEGAL: [&str; 2] = ["builtin", "func"];
 
 /// Whether a full conversion of `source` without patterns succeeds, that is
 /// whether the target finds every op legal; the same answer for a module of
-/// copies of `source` large enough that the bridge records the dialects'
-/// actions on their ops.
+/// many copies of `source`.
 fn all_legal(source: &str, target: Target) -> bool {
     let small = all_legal_in(source, target);
     let copies: String = (0..400)
