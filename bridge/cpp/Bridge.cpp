@@ -619,16 +619,17 @@ MLIRContext *contextOf(Operation *op) { return contextOf(op->getLoc()); }
 MLIRContext *contextOf(Value value) { return contextOf(value.getType()); }
 } // namespace
 
-/// Fills `state` with the operands, result types and `numRegions` empty
-/// regions of a new op; false when an operand, result type or attribute is
-/// of another context than `ctx` (it would tie the IR to memory that
-/// context frees). Operands and results mostly share a type or two: each
-/// run of one type has its context read once.
-static bool fillState(OperationState &state, MLIRContext *ctx,
-                      const MlirValue *operands, intptr_t numOperands,
-                      const MlirType *resultTypes, intptr_t numResults,
-                      const MlirAttribute *attrs, intptr_t numAttrs,
-                      intptr_t numRegions) {
+/// Copies a new op's operands and result types into `operandList` and
+/// `typeList`; false when one of them or an attribute is of another context
+/// than `ctx` (it would tie the IR to memory that context frees). Operands
+/// and results mostly share a type or two: each run of one type has its
+/// context read once.
+static bool checkParts(MLIRContext *ctx, const MlirValue *operands,
+                       intptr_t numOperands, const MlirType *resultTypes,
+                       intptr_t numResults, const MlirAttribute *attrs,
+                       intptr_t numAttrs,
+                       llvm::SmallVectorImpl<Value> &operandList,
+                       llvm::SmallVectorImpl<Type> &typeList) {
   for (intptr_t i = 0; i < numAttrs; ++i)
     if (contextOf(unwrap(attrs[i])) != ctx)
       return false;
@@ -639,22 +640,29 @@ static bool fillState(OperationState &state, MLIRContext *ctx,
     checked = type;
     return contextOf(type) == ctx;
   };
-  state.operands.reserve(numOperands);
+  operandList.reserve(numOperands);
   for (intptr_t i = 0; i < numOperands; ++i) {
     Value operand = unwrap(operands[i]);
     if (!ofContext(operand.getType()))
       return false;
-    state.operands.push_back(operand);
+    operandList.push_back(operand);
   }
+  typeList.reserve(numResults);
   for (intptr_t i = 0; i < numResults; ++i) {
     Type type = unwrap(resultTypes[i]);
     if (!ofContext(type))
       return false;
-    state.types.push_back(type);
+    typeList.push_back(type);
   }
-  for (intptr_t i = 0; i < numRegions; ++i)
-    state.addRegion();
   return true;
+}
+
+Operation *createOp(const OpParts &parts, OpaqueProperties properties) {
+  // Operation::create(state) comes here through two more overloads, which
+  // move the state's attributes and region bodies (none here) into the op.
+  return Operation::create(parts.loc, parts.name, parts.resultTypes,
+                           parts.operands, NamedAttrList(), properties,
+                           BlockRange(), parts.numRegions);
 }
 
 MlirOperation createOdsOp(
@@ -662,7 +670,7 @@ MlirOperation createOdsOp(
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
     const unsigned *attrIndices, const MlirAttribute *attrs, intptr_t numAttrs,
     intptr_t numRegions,
-    Operation *(*withProperties)(OperationState &, const unsigned *,
+    Operation *(*withProperties)(const OpParts &, const unsigned *,
                                  const MlirAttribute *, intptr_t)) {
   Location location = unwrap(loc);
   MLIRContext *ctx = contextOf(location);
@@ -670,13 +678,16 @@ MlirOperation createOdsOp(
   std::optional<RegisteredOperationName> name = lookupName(typeID, ctx);
   if (!name)
     return {nullptr};
-  OperationState state(location, *name);
-  if (!fillState(state, ctx, operands, numOperands, resultTypes, numResults,
-                 attrs, numAttrs, numRegions))
+  llvm::SmallVector<Value, 4> operandList;
+  llvm::SmallVector<Type, 2> typeList;
+  if (!checkParts(ctx, operands, numOperands, resultTypes, numResults, attrs,
+                  numAttrs, operandList, typeList))
     return {nullptr};
+  OpParts parts{location, *name, typeList, operandList,
+                static_cast<unsigned>(numRegions)};
   if (numAttrs == 0)
-    return wrap(Operation::create(state));
-  return wrap(withProperties(state, attrIndices, attrs, numAttrs));
+    return wrap(createOp(parts, nullptr));
+  return wrap(withProperties(parts, attrIndices, attrs, numAttrs));
 }
 
 namespace {
@@ -1527,23 +1538,29 @@ extern "C" MlirOperation rmlirOperationCreate(
   std::optional<RegisteredOperationName> opName = lookupName(toCxx(name), ctx);
   if (!opName)
     return {nullptr};
-  OperationState state(location, *opName);
-  if (!fillState(state, ctx, operands, numOperands, resultTypes, numResults,
-                 attrValues, numAttributes, numRegions))
+  llvm::SmallVector<Value, 4> operandList;
+  llvm::SmallVector<Type, 2> typeList;
+  if (!checkParts(ctx, operands, numOperands, resultTypes, numResults,
+                  attrValues, numAttributes, operandList, typeList))
     return {nullptr};
+  OpParts parts{location, *opName, typeList, operandList,
+                static_cast<unsigned>(numRegions)};
   if (opName->getOpPropertyByteSize() == 0) {
+    NamedAttrList attributes;
     for (intptr_t i = 0; i < numAttributes; ++i) {
       StringAttr attrName = inherentAttrName(*opName, toCxx(attrNames[i]));
       if (!attrName)
         attrName = StringAttr::get(ctx, toCxx(attrNames[i]));
-      state.addAttribute(attrName, unwrap(attrValues[i]));
+      attributes.append(attrName, unwrap(attrValues[i]));
     }
-    return wrap(Operation::create(state));
+    return wrap(Operation::create(location, *opName, typeList, operandList,
+                                  std::move(attributes), nullptr, BlockRange(),
+                                  parts.numRegions));
   }
   // Ops with properties: inherent attributes are set in place, as a typed
   // builder would; other properties are set the way the generic syntax
   // `<{...}>` sets them.
-  Operation *op = Operation::create(state);
+  Operation *op = createOp(parts, nullptr);
   NamedAttrList others;
   for (intptr_t i = 0; i < numAttributes; ++i) {
     Attribute value = unwrap(attrValues[i]);

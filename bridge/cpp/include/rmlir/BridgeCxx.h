@@ -194,18 +194,36 @@ void registerOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 /// library is being unloaded).
 void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access);
 
+/// What a new op is made of besides its attributes, every part checked to
+/// be of the context of `loc`: what `Operation::create` takes, without an
+/// OperationState to fill, copy and destroy around it.
+struct OpParts {
+  mlir::Location loc;
+  mlir::OperationName name;
+  mlir::TypeRange resultTypes;
+  mlir::ValueRange operands;
+  unsigned numRegions;
+};
+
+/// Creates the op of `parts` with `numRegions` empty regions, no
+/// attributes besides the op's defaults, and `properties` (null: the op's
+/// default properties), as `Operation::create(state)` would from a state
+/// holding the same.
+mlir::Operation *createOp(const OpParts &parts,
+                          mlir::OpaqueProperties properties);
+
 /// Creates the registered op of class `typeID` in the context of `loc`
 /// (null when it is not registered there, or an operand, result type or
 /// attribute is of another context): operands, result types and `numRegions`
 /// empty regions; with attributes, `withProperties` stores them into the
-/// op's properties and creates it (null when one does not fit).
+/// op's properties and creates it with `createOp` (null when one does not
+/// fit).
 MlirOperation createOdsOp(
     mlir::TypeID typeID, MlirLocation loc, const MlirValue *operands,
     intptr_t numOperands, const MlirType *resultTypes, intptr_t numResults,
     const unsigned *attrIndices, const MlirAttribute *attrs, intptr_t numAttrs,
     intptr_t numRegions,
-    mlir::Operation *(*withProperties)(mlir::OperationState &,
-                                       const unsigned *,
+    mlir::Operation *(*withProperties)(const OpParts &, const unsigned *,
                                        const MlirAttribute *, intptr_t));
 
 /// The inherent attributes of op class OpT by their ODS index, in its
@@ -332,7 +350,7 @@ struct OpAccessOf {
   /// Stores the given attributes into properties on the stack (those not
   /// given take their defaults, as with ODS's typed builders) and creates
   /// the op from `state`, which copies them; null when one does not fit.
-  static mlir::Operation *createWithProperties(mlir::OperationState &state,
+  static mlir::Operation *createWithProperties(const OpParts &parts,
                                                const unsigned *attrIndices,
                                                const MlirAttribute *attrs,
                                                intptr_t numAttrs) {
@@ -344,8 +362,7 @@ struct OpAccessOf {
       for (intptr_t i = 0; i < numAttrs; ++i)
         if (!OdsAttrs<OpT>::set(props, attrIndices[i], unwrap(attrs[i])))
           return nullptr;
-      state.useProperties(props);
-      return mlir::Operation::create(state);
+      return createOp(parts, mlir::OpaqueProperties(&props));
     }
   }
   static MlirOperation create(MlirLocation loc, const MlirValue *operands,
