@@ -472,3 +472,50 @@ fn names_remembered_in_a_pass_serve_only_its_context() {
         ]
     );
 }
+
+/// An op keeps its region count in 23 bits: an op asked for with more
+/// regions than that (or a count past `isize::MAX`) is refused, by name and
+/// by id, rather than made with its count stored cut.
+#[test]
+fn ops_with_more_regions_than_mlir_can_count_are_refused() {
+    use melior::ir::Module;
+    use rmlir::ffi::ir::Op;
+    use rmlir::ffi::typed::OdsOp;
+    use rmlir::ods::rshape::ReduceOp;
+
+    let log = Log::default();
+    let seen = Arc::clone(&log);
+    rmlir::pipeline::register_pass(
+        "test-sound-region-count",
+        "creates ops with many regions",
+        move |pass| {
+            let mut module = Module::new(Location::unknown(pass.context()));
+            let at = Op::from_melior(&mut module).unwrap().location();
+            let mut seen = seen.lock().unwrap();
+            for regions in [1, 2, 1 << 23, 1 << 32, usize::MAX] {
+                let by_name =
+                    Op::create_with_regions("rshape.reduce", at, &[], &[], &[], regions).is_some();
+                let by_id =
+                    Op::create_with_regions(ReduceOp::OP, at, &[], &[], &[], regions).is_some();
+                seen.push(format!("{regions}: by name {by_name}, by id {by_id}"));
+            }
+            Ok(())
+        },
+    )
+    .unwrap();
+    run(
+        "func.func @f() { return }",
+        "builtin.module(test-sound-region-count)",
+    )
+    .unwrap();
+    assert_eq!(
+        *log.lock().unwrap(),
+        [
+            "1: by name true, by id true".to_string(),
+            "2: by name true, by id true".to_string(),
+            "8388608: by name false, by id false".to_string(),
+            "4294967296: by name false, by id false".to_string(),
+            format!("{}: by name false, by id false", usize::MAX),
+        ]
+    );
+}

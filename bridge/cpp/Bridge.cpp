@@ -657,6 +657,12 @@ static bool checkParts(MLIRContext *ctx, const MlirValue *operands,
   return true;
 }
 
+/// Whether an op can hold `numRegions` regions: an Operation keeps the
+/// count in 23 bits, and a larger one would be stored cut.
+static bool regionCountFits(intptr_t numRegions) {
+  return numRegions >= 0 && numRegions < (intptr_t(1) << 23);
+}
+
 Operation *createOp(const OpParts &parts, OpaqueProperties properties) {
   // Operation::create(state) comes here through two more overloads, which
   // move the state's attributes and region bodies (none here) into the op.
@@ -676,7 +682,7 @@ MlirOperation createOdsOp(
   MLIRContext *ctx = contextOf(location);
   // By TypeID, as ODS's typed builders look it up (no string hashing).
   std::optional<RegisteredOperationName> name = lookupName(typeID, ctx);
-  if (!name)
+  if (!name || !regionCountFits(numRegions))
     return {nullptr};
   llvm::SmallVector<Value, 4> operandList;
   llvm::SmallVector<Type, 2> typeList;
@@ -1536,7 +1542,7 @@ extern "C" MlirOperation rmlirOperationCreate(
   Location location = unwrap(loc);
   MLIRContext *ctx = contextOf(location);
   std::optional<RegisteredOperationName> opName = lookupName(toCxx(name), ctx);
-  if (!opName)
+  if (!opName || !regionCountFits(numRegions))
     return {nullptr};
   llvm::SmallVector<Value, 4> operandList;
   llvm::SmallVector<Type, 2> typeList;

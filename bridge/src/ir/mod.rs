@@ -705,9 +705,10 @@ impl<'ir> Op<'ir> {
         })
     }
 
-    /// As [`Op::create`], with `regions` empty regions. An ODS op is built
-    /// through its typed access ([`crate::ir::op_access`]); any other, and any
-    /// case that access declines, by name.
+    /// As [`Op::create`], with `regions` empty regions (`None` when an op
+    /// cannot hold that many: MLIR keeps the count in 23 bits). An ODS op is
+    /// built through its typed access ([`crate::ir::op_access`]); any other,
+    /// and any case that access declines, by name.
     pub fn create_with_regions<'n>(
         name: impl Into<OpName<'n>>,
         loc: Location<'ir>,
