@@ -43,6 +43,27 @@ fn run(source: &str, pipeline: &str) -> Result<String, rmlir::Error> {
     Ok(module.as_operation().to_string())
 }
 
+/// What the pass `name` logs when run once on a module of one empty
+/// function: `body` gets the pass's scope and the log.
+fn log_of_pass<F>(name: &str, body: F) -> Vec<String>
+where
+    F: for<'c> Fn(&mut rmlir::pipeline::PassScope<'c>, &mut Vec<String>) + Send + Sync + 'static,
+{
+    let log = Log::default();
+    let seen = Arc::clone(&log);
+    rmlir::pipeline::register_pass(name, "logs what it sees", move |pass| {
+        body(pass, &mut seen.lock().unwrap());
+        Ok(())
+    })
+    .unwrap();
+    run(
+        "func.func @f() { return }",
+        &format!("builtin.module({name})"),
+    )
+    .unwrap();
+    log.lock().unwrap().clone()
+}
+
 /// Issue 26's reproducer 2: a constant built but never inserted, its value
 /// used by an op that is inserted. The insert is refused (the constant is
 /// dropped when the closure returns), and nothing changes.
@@ -417,49 +438,35 @@ fn names_remembered_in_a_pass_serve_only_its_context() {
     use rmlir::ffi::typed::OdsOp;
     use rmlir::ods::rarith::ConstantOp;
 
-    let log = Log::default();
-    let seen = Arc::clone(&log);
-    rmlir::pipeline::register_pass(
-        "test-sound-name-cache",
-        "creates ops by name",
-        move |pass| {
-            let mut here = Module::new(Location::unknown(pass.context()));
-            // A context with no dialect but the builtin one: no `rarith` here.
-            let bare = melior::Context::new();
-            let mut there = Module::new(Location::unknown(&bare));
-            let here = Op::from_melior(&mut here).unwrap().location();
-            let there = Op::from_melior(&mut there).unwrap().location();
-            let made = |name: &str, at| Op::create(name, at, &[], &[], &[]).is_some();
-            let made_typed = |at| Op::create(ConstantOp::OP, at, &[], &[], &[]).is_some();
-            let copy = String::from("rarith.constant");
-            let answers = [
-                ("by name, here", made("rarith.constant", here)),
-                ("by name, there", made("rarith.constant", there)),
-                ("by id, here", made_typed(here)),
-                ("by id, there", made_typed(there)),
-                ("a copy of the name, here", made(&copy, here)),
-                ("a copy of the name, there", made(&copy, there)),
-                (
-                    "another name of its size, here",
-                    made("rarith.constanx", here),
-                ),
-                ("by name again, here", made("rarith.constant", here)),
-            ];
-            let mut seen = seen.lock().unwrap();
-            for (what, found) in answers {
-                seen.push(format!("{what}: {found}"));
-            }
-            Ok(())
-        },
-    )
-    .unwrap();
-    run(
-        "func.func @f() { return }",
-        "builtin.module(test-sound-name-cache)",
-    )
-    .unwrap();
+    let log = log_of_pass("test-sound-name-cache", |pass, seen| {
+        let mut here = Module::new(Location::unknown(pass.context()));
+        // A context with no dialect but the builtin one: no `rarith` here.
+        let bare = melior::Context::new();
+        let mut there = Module::new(Location::unknown(&bare));
+        let here = Op::from_melior(&mut here).unwrap().location();
+        let there = Op::from_melior(&mut there).unwrap().location();
+        let made = |name: &str, at| Op::create(name, at, &[], &[], &[]).is_some();
+        let made_typed = |at| Op::create(ConstantOp::OP, at, &[], &[], &[]).is_some();
+        let copy = String::from("rarith.constant");
+        let answers = [
+            ("by name, here", made("rarith.constant", here)),
+            ("by name, there", made("rarith.constant", there)),
+            ("by id, here", made_typed(here)),
+            ("by id, there", made_typed(there)),
+            ("a copy of the name, here", made(&copy, here)),
+            ("a copy of the name, there", made(&copy, there)),
+            (
+                "another name of its size, here",
+                made("rarith.constanx", here),
+            ),
+            ("by name again, here", made("rarith.constant", here)),
+        ];
+        for (what, found) in answers {
+            seen.push(format!("{what}: {found}"));
+        }
+    });
     assert_eq!(
-        *log.lock().unwrap(),
+        log,
         [
             "by name, here: true",
             "by name, there: false",
@@ -483,33 +490,18 @@ fn ops_with_more_regions_than_mlir_can_count_are_refused() {
     use rmlir::ffi::typed::OdsOp;
     use rmlir::ods::rshape::ReduceOp;
 
-    let log = Log::default();
-    let seen = Arc::clone(&log);
-    rmlir::pipeline::register_pass(
-        "test-sound-region-count",
-        "creates ops with many regions",
-        move |pass| {
-            let mut module = Module::new(Location::unknown(pass.context()));
-            let at = Op::from_melior(&mut module).unwrap().location();
-            let mut seen = seen.lock().unwrap();
-            for regions in [1, 2, 1 << 23, 1 << 32, usize::MAX] {
-                let by_name =
-                    Op::create_with_regions("rshape.reduce", at, &[], &[], &[], regions).is_some();
-                let by_id =
-                    Op::create_with_regions(ReduceOp::OP, at, &[], &[], &[], regions).is_some();
-                seen.push(format!("{regions}: by name {by_name}, by id {by_id}"));
-            }
-            Ok(())
-        },
-    )
-    .unwrap();
-    run(
-        "func.func @f() { return }",
-        "builtin.module(test-sound-region-count)",
-    )
-    .unwrap();
+    let log = log_of_pass("test-sound-region-count", |pass, seen| {
+        let mut module = Module::new(Location::unknown(pass.context()));
+        let at = Op::from_melior(&mut module).unwrap().location();
+        for regions in [1, 2, 1 << 23, 1 << 32, usize::MAX] {
+            let by_name =
+                Op::create_with_regions("rshape.reduce", at, &[], &[], &[], regions).is_some();
+            let by_id = Op::create_with_regions(ReduceOp::OP, at, &[], &[], &[], regions).is_some();
+            seen.push(format!("{regions}: by name {by_name}, by id {by_id}"));
+        }
+    });
     assert_eq!(
-        *log.lock().unwrap(),
+        log,
         [
             "1: by name true, by id true".to_string(),
             "2: by name true, by id true".to_string(),

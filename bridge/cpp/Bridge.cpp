@@ -621,15 +621,18 @@ MLIRContext *contextOf(Value value) { return contextOf(value.getType()); }
 
 /// Copies a new op's operands and result types into `operandList` and
 /// `typeList`; false when one of them or an attribute is of another context
-/// than `ctx` (it would tie the IR to memory that context frees). Operands
-/// and results mostly share a type or two: each run of one type has its
-/// context read once.
+/// than `ctx` (it would tie the IR to memory that context frees), or when
+/// an op cannot hold `numRegions` regions (an Operation keeps the count in
+/// 23 bits: a larger one would be stored cut). Operands and results mostly
+/// share a type or two: each run of one type has its context read once.
 static bool checkParts(MLIRContext *ctx, const MlirValue *operands,
                        intptr_t numOperands, const MlirType *resultTypes,
                        intptr_t numResults, const MlirAttribute *attrs,
-                       intptr_t numAttrs,
+                       intptr_t numAttrs, intptr_t numRegions,
                        llvm::SmallVectorImpl<Value> &operandList,
                        llvm::SmallVectorImpl<Type> &typeList) {
+  if (numRegions < 0 || numRegions >= (intptr_t(1) << 23))
+    return false;
   for (intptr_t i = 0; i < numAttrs; ++i)
     if (contextOf(unwrap(attrs[i])) != ctx)
       return false;
@@ -657,17 +660,13 @@ static bool checkParts(MLIRContext *ctx, const MlirValue *operands,
   return true;
 }
 
-/// Whether an op can hold `numRegions` regions: an Operation keeps the
-/// count in 23 bits, and a larger one would be stored cut.
-static bool regionCountFits(intptr_t numRegions) {
-  return numRegions >= 0 && numRegions < (intptr_t(1) << 23);
-}
-
-Operation *createOp(const OpParts &parts, OpaqueProperties properties) {
-  // Operation::create(state) comes here through two more overloads, which
-  // move the state's attributes and region bodies (none here) into the op.
+Operation *createOp(const OpParts &parts, OpaqueProperties properties,
+                    NamedAttrList &&attributes) {
+  // Operation::create(state) comes here through two more overloads: one
+  // copies the state's attributes into a list, one moves its regions'
+  // bodies (none here) into the op.
   return Operation::create(parts.loc, parts.name, parts.resultTypes,
-                           parts.operands, NamedAttrList(), properties,
+                           parts.operands, std::move(attributes), properties,
                            BlockRange(), parts.numRegions);
 }
 
@@ -682,12 +681,12 @@ MlirOperation createOdsOp(
   MLIRContext *ctx = contextOf(location);
   // By TypeID, as ODS's typed builders look it up (no string hashing).
   std::optional<RegisteredOperationName> name = lookupName(typeID, ctx);
-  if (!name || !regionCountFits(numRegions))
+  if (!name)
     return {nullptr};
   llvm::SmallVector<Value, 4> operandList;
   llvm::SmallVector<Type, 2> typeList;
   if (!checkParts(ctx, operands, numOperands, resultTypes, numResults, attrs,
-                  numAttrs, operandList, typeList))
+                  numAttrs, numRegions, operandList, typeList))
     return {nullptr};
   OpParts parts{location, *name, typeList, operandList,
                 static_cast<unsigned>(numRegions)};
@@ -1542,12 +1541,13 @@ extern "C" MlirOperation rmlirOperationCreate(
   Location location = unwrap(loc);
   MLIRContext *ctx = contextOf(location);
   std::optional<RegisteredOperationName> opName = lookupName(toCxx(name), ctx);
-  if (!opName || !regionCountFits(numRegions))
+  if (!opName)
     return {nullptr};
   llvm::SmallVector<Value, 4> operandList;
   llvm::SmallVector<Type, 2> typeList;
   if (!checkParts(ctx, operands, numOperands, resultTypes, numResults,
-                  attrValues, numAttributes, operandList, typeList))
+                  attrValues, numAttributes, numRegions, operandList,
+                  typeList))
     return {nullptr};
   OpParts parts{location, *opName, typeList, operandList,
                 static_cast<unsigned>(numRegions)};
@@ -1559,9 +1559,7 @@ extern "C" MlirOperation rmlirOperationCreate(
         attrName = StringAttr::get(ctx, toCxx(attrNames[i]));
       attributes.append(attrName, unwrap(attrValues[i]));
     }
-    return wrap(Operation::create(location, *opName, typeList, operandList,
-                                  std::move(attributes), nullptr, BlockRange(),
-                                  parts.numRegions));
+    return wrap(createOp(parts, nullptr, std::move(attributes)));
   }
   // Ops with properties: inherent attributes are set in place, as a typed
   // builder would; other properties are set the way the generic syntax

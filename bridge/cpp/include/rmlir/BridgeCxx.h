@@ -205,12 +205,13 @@ struct OpParts {
   unsigned numRegions;
 };
 
-/// Creates the op of `parts` with `numRegions` empty regions, no
-/// attributes besides the op's defaults, and `properties` (null: the op's
-/// default properties), as `Operation::create(state)` would from a state
-/// holding the same.
+/// Creates the op of `parts` with `numRegions` empty regions, `attributes`
+/// and the op's default ones, and `properties` (null: the op's default
+/// properties), as `Operation::create(state)` would from a state holding
+/// the same.
 mlir::Operation *createOp(const OpParts &parts,
-                          mlir::OpaqueProperties properties);
+                          mlir::OpaqueProperties properties,
+                          mlir::NamedAttrList &&attributes = {});
 
 /// Creates the registered op of class `typeID` in the context of `loc`
 /// (null when it is not registered there, or an operand, result type or
@@ -349,7 +350,7 @@ struct OpAccessOf {
   }
   /// Stores the given attributes into properties on the stack (those not
   /// given take their defaults, as with ODS's typed builders) and creates
-  /// the op from `state`, which copies them; null when one does not fit.
+  /// the op from `parts`, which copies them; null when one does not fit.
   static mlir::Operation *createWithProperties(const OpParts &parts,
                                                const unsigned *attrIndices,
                                                const MlirAttribute *attrs,
