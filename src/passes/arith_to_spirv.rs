@@ -1124,7 +1124,7 @@ fn constant_composite<'ir>(op: Op<'ir>, _: &[Value<'ir>], rw: &mut Rewriter<'ir>
         if !source.is_ranked_tensor() {
             return false;
         }
-        attr_dims = vec![count];
+        attr_dims = smallvec::smallvec![count];
     }
     // The converted element type: a vector's, or an array's (the
     // converted scalar).

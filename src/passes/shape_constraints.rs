@@ -7,11 +7,13 @@ use super::{RunPass, decls};
 use crate::ffi::exclusive::Ir;
 use crate::ffi::greedy::apply_patterns_greedily;
 use crate::ffi::ir::{Op, Value};
+use crate::ffi::op_access::OpName;
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
 use rmlir_bridge::patterns;
+use smallvec::SmallVec;
 
 impl RunPass for decls::ConvertRShapeConstraints {
     type Options = decls::ConvertRShapeConstraintsOptions;
@@ -49,13 +51,13 @@ fn broadcastable_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     checked(
         op,
         rw,
-        rshape::IsBroadcastableOp::NAME,
+        rshape::IsBroadcastableOp::OP,
         "required broadcastable shapes",
     )
 }
 
 fn eq_to_assert<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    checked(op, rw, rshape::ShapeEqOp::NAME, "required equal shapes")
+    checked(op, rw, rshape::ShapeEqOp::OP, "required equal shapes")
 }
 
 fn run_convert(ir: &mut Ir) -> bool {
@@ -86,10 +88,15 @@ fn replace_with_passing<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
 
 /// `cf.assert` of the constraint's predicate (`predicate` over the same
 /// shapes) with `message`, then a passing witness.
-fn checked<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, predicate: &str, message: &str) -> bool {
+fn checked<'ir>(
+    op: Op<'ir>,
+    rw: &mut Rewriter<'ir>,
+    predicate: OpName<'static>,
+    message: &str,
+) -> bool {
     let ctx = op.context();
     let loc = op.location();
-    let shapes: Vec<Value> = op.operands().collect();
+    let shapes: SmallVec<[Value; 4]> = op.operands().collect();
     let holds = rw.create(predicate, loc, &shapes, &[ctx.integer_type(1)], &[]);
     assert_that(rw, op, holds.result(0), message);
     replace_with_passing(op, rw)

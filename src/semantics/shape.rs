@@ -46,12 +46,13 @@ pub fn broadcast(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
 /// extent lists broadcast without error whatever their dynamic extents are.
 /// Per aligned dimension, the extents other than 1 must be one static value
 /// repeated, or a single dynamic extent alone.
-pub fn statically_known_broadcastable(shapes: &[Vec<i64>]) -> bool {
-    let rank = shapes.iter().map(Vec::len).max().unwrap_or(0);
+pub fn statically_known_broadcastable<S: AsRef<[i64]>>(shapes: &[S]) -> bool {
+    let rank = shapes.iter().map(|s| s.as_ref().len()).max().unwrap_or(0);
     (0..rank).all(|i| {
         let mut seen_dynamic = false;
         let mut non_one: Option<i64> = None;
         for extents in shapes {
+            let extents = extents.as_ref();
             let dim = if i < extents.len() {
                 extents[extents.len() - 1 - i]
             } else {
@@ -118,7 +119,7 @@ mod tests {
         assert!(!statically_known_broadcastable(&[vec![D], vec![4]]));
         assert!(!statically_known_broadcastable(&[vec![D], vec![D]]));
         assert!(statically_known_broadcastable(&[vec![D], vec![1], vec![]]));
-        assert!(statically_known_broadcastable(&[]));
+        assert!(statically_known_broadcastable::<Vec<i64>>(&[]));
     }
 
     #[test]

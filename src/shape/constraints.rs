@@ -3,7 +3,7 @@
 
 use super::known_extents;
 use super::operands::{drop_information_losing_casts, remove_duplicates, remove_empty_shapes};
-use crate::ffi::ir::{Attr, Op, Value};
+use crate::ffi::ir::{Attr, Dims, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
@@ -11,6 +11,7 @@ use crate::registry::Folded;
 use crate::semantics::shape::statically_known_broadcastable;
 use rmlir_bridge::hooks;
 use rmlir_bridge::patterns;
+use smallvec::SmallVec;
 
 hooks!(rshape::ShapeEqOp {
     fold: fold_shape_eq,
@@ -101,7 +102,7 @@ fn fold_cstr_broadcastable<'ir>(
     if constants.is_some_and(|c| statically_known_broadcastable(&c)) {
         return passing();
     }
-    let known: Option<Vec<Vec<i64>>> = op.operands().map(known_extents).collect();
+    let known: Option<SmallVec<[Dims; 4]>> = op.operands().map(known_extents).collect();
     if known.is_some_and(|k| statically_known_broadcastable(&k)) {
         return passing();
     }

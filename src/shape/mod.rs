@@ -10,7 +10,7 @@ mod regions;
 mod size_arith;
 mod sizes;
 
-use crate::ffi::ir::{Attr, Context, Detached, Location, Op, Type, Value};
+use crate::ffi::ir::{Attr, Context, Detached, Dims, Location, Op, Type, Value};
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 
@@ -70,12 +70,12 @@ pub fn one_size_or_index_each<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
 /// The extents a value is known to have: the (possibly dynamic) dims of the
 /// ranked operand of a `shape_of`, or a constant's extents (upstream's
 /// `getShapeVec`).
-pub fn known_extents(v: Value) -> Option<Vec<i64>> {
+pub fn known_extents(v: Value) -> Option<Dims> {
     let def = v.defining_op()?;
     if def.isa::<rshape::ShapeOfOp>() {
         return def.operand(0).ty().dims();
     }
-    def.constant_value()?.as_i64_elements()
+    def.constant_value()?.as_i64_elements().map(Dims::from_vec)
 }
 
 /// True for the types that can hold an error value (`shape`, `size`,
@@ -113,7 +113,7 @@ pub fn materialize_constant<'ir>(
         if !value.is_dense_elements() || !value.ty()?.element_type_or_self().is_index() {
             return None;
         }
-        if extent_tensor && ty.dims()? != [value.num_elements()] {
+        if extent_tensor && ty.dims()?.as_slice() != [value.num_elements()] {
             return None;
         }
         return Op::create(

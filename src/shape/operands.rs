@@ -7,21 +7,25 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
+use smallvec::SmallVec;
 
-fn result_types<'ir>(op: Op<'ir>) -> Vec<Type<'ir>> {
+/// A few operands or results, on the stack (shape ops rarely have more).
+type Few<T> = SmallVec<[T; 4]>;
+
+fn result_types<'ir>(op: Op<'ir>) -> Few<Type<'ir>> {
     op.result_types().collect()
 }
 
 /// Replaces `op` by an op like it (attributes kept) over `operands`.
 fn rebuild_with<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>, operands: &[Value<'ir>]) {
     let new = rw.create_like(op, operands, &result_types(op));
-    let results: Vec<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
+    let results: Few<Value> = (0..new.num_results()).map(|i| new.result(i)).collect();
     rw.replace_op(op, &results);
 }
 
 /// Keeps the first occurrence of each operand.
 pub(crate) fn remove_duplicates<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let mut unique: Vec<Value> = Vec::with_capacity(op.num_operands());
+    let mut unique: Few<Value> = Few::with_capacity(op.num_operands());
     for v in op.operands() {
         if !unique.contains(&v) {
             unique.push(v);
@@ -53,20 +57,17 @@ fn is_empty_shape(v: Value) -> bool {
 /// `const_shape` of witness type there, which is invalid IR: see
 /// docs/upstream-differences.md).
 pub(crate) fn remove_empty_shapes<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
-    let kept: Vec<Value> = op.operands().filter(|v| !is_empty_shape(*v)).collect();
+    let kept: Few<Value> = op.operands().filter(|v| !is_empty_shape(*v)).collect();
     if kept.len() == op.num_operands() {
         return false;
     }
     if kept.is_empty() {
         let (ctx, ty) = (op.context(), op.result(0).ty());
         let (name, attr) = if op.isa::<rshape::CstrBroadcastableOp>() {
-            (
-                rshape::ConstWitnessOp::NAME,
-                ("passing", ctx.bool_attr(true)),
-            )
+            (rshape::ConstWitnessOp::OP, ("passing", ctx.bool_attr(true)))
         } else {
             (
-                rshape::ConstShapeOp::NAME,
+                rshape::ConstShapeOp::OP,
                 ("shape", Attr::index_tensor(ctx, &[])),
             )
         };
@@ -83,7 +84,7 @@ pub(crate) fn remove_empty_shapes<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> b
 /// op keeps no attributes.
 pub(crate) fn drop_information_losing_casts<'ir>(op: Op<'ir>, rw: &mut Rewriter<'ir>) -> bool {
     let mut changed = false;
-    let operands: Vec<Value> = op
+    let operands: Few<Value> = op
         .operands()
         .map(|v| match v.defined_by_name("tensor.cast") {
             Some(cast)

@@ -17,7 +17,7 @@ use crate::rewrite::Rewriter;
 use mlir_sys::*;
 use std::ffi::c_void;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The raw op id for "unknown op".
 const NO_OP: u32 = u32::MAX;
@@ -58,9 +58,23 @@ pub(crate) struct UserPasses {
 /// The Rust API's passes, once one is registered.
 pub(crate) static USER_PASSES: OnceLock<UserPasses> = OnceLock::new();
 
-/// How often each Rust hook changed the IR in this process: per op, its
-/// successful folds; per pattern, its rewrites. One relaxed atomic add per
-/// success, nothing per attempt.
+/// Whether hooks count their successes for [`activity`]: off until
+/// [`record_activity`], so that no fold or rewrite writes to memory shared
+/// by every thread (two threads folding the same op would move its
+/// counter's cache line between their cores on every fold).
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// Starts counting each Rust hook's successes for [`activity`] (for the rest
+/// of the process; a harness that asks which patterns and folders fired
+/// calls it first).
+pub fn record_activity() {
+    COUNTING.store(true, Ordering::Relaxed);
+}
+
+/// How often each Rust hook changed the IR in this process since
+/// [`record_activity`]: per op, its successful folds; per pattern, its
+/// rewrites. One relaxed atomic add per success while recording, nothing
+/// per attempt.
 #[derive(Debug, Clone, Default)]
 pub struct Activity {
     /// (op id, successful folds), for every op id.
@@ -70,7 +84,7 @@ pub struct Activity {
 }
 
 /// The counts so far, of every installed descriptor (empty before
-/// [`install`]).
+/// [`install`]; all zero before [`record_activity`]).
 pub fn activity() -> Activity {
     let mut activity = Activity::default();
     for i in all_installed() {
@@ -336,7 +350,10 @@ extern "C" fn fold(
         check_in_place(op, out, changes);
         true
     });
-    if folded && let Some(n) = installed_of(id).and_then(|(i, index)| i.folds.get(index)) {
+    if folded
+        && COUNTING.load(Ordering::Relaxed)
+        && let Some(n) = installed_of(id).and_then(|(i, index)| i.folds.get(index))
+    {
         n.fetch_add(1, Ordering::Relaxed);
     }
     folded
@@ -452,7 +469,10 @@ extern "C" fn match_and_rewrite(
             return false;
         };
         let rewrote = Rewriter::apply(rewriter, op, std::ptr::null(), |rw| (p.rewrite)(op, rw));
-        if rewrote && let Some(n) = table.rewrites.get(index) {
+        if rewrote
+            && COUNTING.load(Ordering::Relaxed)
+            && let Some(n) = table.rewrites.get(index)
+        {
             n.fetch_add(1, Ordering::Relaxed);
         }
         rewrote

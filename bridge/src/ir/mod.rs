@@ -27,6 +27,10 @@ use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+/// The dimension sizes of a shaped type ([`Type::dims`]): inline up to
+/// rank 4, as a slice everywhere.
+pub type Dims = smallvec::SmallVec<[i64; 4]>;
+
 thread_local! {
     /// How many in-place changes (operands, attributes) this thread made
     /// through op handles: what tells a fold that returns its op's own
@@ -1117,18 +1121,18 @@ impl<'ir> Type<'ir> {
         let rank = unsafe { b::rmlirTypeShape(self.raw(), std::ptr::null_mut(), 0) };
         usize::try_from(rank).ok()
     }
-    /// Dimension sizes of a ranked shaped type (`i64::MIN` for dynamic).
-    pub fn dims(self) -> Option<Vec<i64>> {
-        // Most shapes have few dimensions: one call fills them.
+    /// Dimension sizes of a ranked shaped type (`i64::MIN` for dynamic), on
+    /// the stack up to rank 4 (one bridge call fills them; no allocation).
+    pub fn dims(self) -> Option<Dims> {
         const FEW: usize = 4;
         let mut few = [0i64; FEW];
         // SAFETY: type is live; `few` has room for FEW dimensions.
         let rank = unsafe { b::rmlirTypeShape(self.raw(), few.as_mut_ptr(), FEW as isize) };
         let rank = usize::try_from(rank).ok()?;
         if rank <= FEW {
-            return Some(few[..rank].to_vec());
+            return Some(Dims::from_slice(&few[..rank]));
         }
-        let mut all = vec![0i64; rank];
+        let mut all = Dims::from_elem(0, rank);
         // SAFETY: as above, with room for all `rank` dimensions.
         unsafe { b::rmlirTypeShape(self.raw(), all.as_mut_ptr(), rank as isize) };
         Some(all)

@@ -181,7 +181,10 @@ impl<'ir> Rewriter<'ir> {
     /// when one stays because it is still used (an existing op was changed
     /// in place to use it).
     fn decline(&mut self) -> bool {
-        self.pending.clear();
+        // Most declining patterns asked for nothing: skip the clear's loop.
+        if !self.pending.is_empty() {
+            self.pending.clear();
+        }
         let mut kept = false;
         while let Some(raw) = self.inserted.pop() {
             // SAFETY: the op was inserted by this match and nothing freed
