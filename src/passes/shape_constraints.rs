@@ -12,8 +12,8 @@ use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::registry::PatternDef;
+use crate::shape::Few;
 use rmlir_bridge::patterns;
-use smallvec::SmallVec;
 
 impl RunPass for decls::ConvertRShapeConstraints {
     type Options = decls::ConvertRShapeConstraintsOptions;
@@ -96,7 +96,7 @@ fn checked<'ir>(
 ) -> bool {
     let ctx = op.context();
     let loc = op.location();
-    let shapes: SmallVec<[Value; 4]> = op.operands().collect();
+    let shapes: Few<Value> = op.operands().collect();
     let holds = rw.create(predicate, loc, &shapes, &[ctx.integer_type(1)], &[]);
     assert_that(rw, op, holds.result(0), message);
     replace_with_passing(op, rw)

@@ -1,8 +1,8 @@
 //! Predicates, constraints and witnesses: `shape_eq`, `is_broadcastable`,
 //! `cstr_broadcastable`, `cstr_eq`, `cstr_require`, `assuming_all`.
 
-use super::known_extents;
 use super::operands::{drop_information_losing_casts, remove_duplicates, remove_empty_shapes};
+use super::{Few, known_extents};
 use crate::ffi::ir::{Attr, Dims, Op, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
@@ -11,7 +11,6 @@ use crate::registry::Folded;
 use crate::semantics::shape::statically_known_broadcastable;
 use rmlir_bridge::hooks;
 use rmlir_bridge::patterns;
-use smallvec::SmallVec;
 
 hooks!(rshape::ShapeEqOp {
     fold: fold_shape_eq,
@@ -102,7 +101,7 @@ fn fold_cstr_broadcastable<'ir>(
     if constants.is_some_and(|c| statically_known_broadcastable(&c)) {
         return passing();
     }
-    let known: Option<SmallVec<[Dims; 4]>> = op.operands().map(known_extents).collect();
+    let known: Option<Few<Dims>> = op.operands().map(known_extents).collect();
     if known.is_some_and(|k| statically_known_broadcastable(&k)) {
         return passing();
     }

@@ -67,6 +67,10 @@ pub fn one_size_or_index_each<'ir>(l: &[Type<'ir>], r: &[Type<'ir>]) -> bool {
     l.len() == 1 && r.len() == 1 && l.iter().chain(r).all(ok)
 }
 
+/// A few operands, results or shapes, on the stack (shape ops rarely have
+/// more): what the shape hooks collect into instead of a `Vec`.
+pub(crate) type Few<T> = smallvec::SmallVec<[T; 4]>;
+
 /// The extents a value is known to have: the (possibly dynamic) dims of the
 /// ranked operand of a `shape_of`, or a constant's extents (upstream's
 /// `getShapeVec`).

@@ -2,15 +2,12 @@
 //! `RemoveDuplicateOperandsPattern`, `RemoveEmptyShapeOperandsPattern` and
 //! `CanonicalizeCastExtentTensorOperandsPattern` templates).
 
+use super::Few;
 use crate::ffi::ir::{Attr, Op, Type, Value};
 use crate::ffi::rewrite::Rewriter;
 use crate::ods::OdsOp;
 use crate::ods::rshape;
 use crate::semantics::shape::DYNAMIC;
-use smallvec::SmallVec;
-
-/// A few operands or results, on the stack (shape ops rarely have more).
-type Few<T> = SmallVec<[T; 4]>;
 
 fn result_types<'ir>(op: Op<'ir>) -> Few<Type<'ir>> {
     op.result_types().collect()
