@@ -18,6 +18,7 @@ usage: bench-passes.py RMLIR_OPT UPSTREAM_MLIR_OPT [--sizes 10000,100000]
 """
 
 import argparse
+import math
 import os
 import re
 import statistics
@@ -202,6 +203,27 @@ FUNC_PASSES = {
 }
 
 
+def median_interval(values, confidence=0.95):
+    """A distribution-free confidence interval for the median of `values`
+    (the paired ratios): the k-th smallest and k-th largest, for the
+    largest k whose coverage, 1 - 2 P(Binomial(n, 1/2) < k), is at least
+    `confidence`; with too few values for that, the smallest and largest
+    (k = 1). Returns (low, high, coverage). A cell whose interval lies
+    above 1.00 is slower than upstream's beyond this run's noise; one
+    whose interval holds 1.00 is not told apart from it."""
+    xs = sorted(values)
+    n = len(xs)
+
+    def coverage(k):
+        tail = sum(math.comb(n, i) for i in range(k)) / 2**n
+        return 1 - 2 * tail
+
+    k = 1
+    while k + 1 <= (n + 1) // 2 and coverage(k + 1) >= confidence:
+        k += 1
+    return xs[k - 1], xs[n - k], coverage(k)
+
+
 def ops_in(body):
     return sum(1 for line in body.splitlines() if " = " in line)
 
@@ -357,6 +379,7 @@ def main():
                     ratios.append(r / u if u > 0 else float("inf"))
                 mem_r = peak_rss_kib(args.rmlir, r_path, ours) - base_r
                 mem_u = peak_rss_kib(args.upstream, u_path, theirs) - base_u
+                low, high, cover = median_interval(ratios)
                 row = (
                     name,
                     ops,
@@ -365,21 +388,25 @@ def main():
                     statistics.median(ratios),
                     mem_r / mem_u if mem_u > 0 else float("nan"),
                     same,
+                    (low, high, cover),
                 )
                 rows.append(row)
                 print(
                     f"{name:42} {ops:>8} upstream {row[2]*1e3:9.2f} ms  rmlir {row[3]*1e3:9.2f} ms  "
-                    f"ratio {row[4]:.3f}  memory {row[5]:.3f}  outputs {'identical' if same else 'DIFFER'}",
+                    f"ratio {row[4]:.3f} [{low:.3f}, {high:.3f}: {cover:.0%}]  memory {row[5]:.3f}  "
+                    f"outputs {'identical' if same else 'DIFFER'}",
                     flush=True,
                 )
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Measured {time.strftime('%Y-%m-%d')} on {os.uname().machine}, "
-                    f"{os.cpu_count()} cores; median of {args.reps} paired runs.\n\n")
-            f.write("| pass | ops | upstream ms | rmlir ms | time ratio | memory ratio | outputs |\n")
-            f.write("|---|---|---|---|---|---|---|\n")
-            for name, ops, u, r, ratio, mem, same in rows:
-                f.write(f"| {name} | {ops} | {u*1e3:.1f} | {r*1e3:.1f} | {ratio:.2f} | {mem:.2f} | "
+                    f"{os.cpu_count()} cores; median of {args.reps} paired runs, with the "
+                    f"distribution-free interval of the median and its coverage.\n\n")
+            f.write("| pass | ops | upstream ms | rmlir ms | time ratio | interval | memory ratio | outputs |\n")
+            f.write("|---|---|---|---|---|---|---|---|\n")
+            for name, ops, u, r, ratio, mem, same, (low, high, cover) in rows:
+                f.write(f"| {name} | {ops} | {u*1e3:.1f} | {r*1e3:.1f} | {ratio:.3f} | "
+                        f"{low:.3f}-{high:.3f} ({cover:.0%}) | {mem:.3f} | "
                         f"{'identical' if same else 'differ'} |\n")
     if any(not row[6] for row in rows):
         sys.exit(1)
