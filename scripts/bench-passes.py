@@ -14,10 +14,14 @@ paging in the code the pass runs cost either way, as `make test-heap`
 subtracts): the growth the workload causes, as a ratio.
 
 usage: bench-passes.py RMLIR_OPT UPSTREAM_MLIR_OPT [--sizes 10000,100000]
-       [--reps 5] [--only NAME[,NAME]] [--markdown FILE]
+       [--reps 5] [--only NAME[,NAME]] [--markdown FILE] [--raw FILE]
+
+`--raw FILE` writes every cell's paired times (seconds, in run order) as
+one JSON object per line, for analyses the summary does not show.
 """
 
 import argparse
+import json
 import math
 import os
 import re
@@ -332,7 +336,9 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--only", default="")
     ap.add_argument("--markdown", default="")
+    ap.add_argument("--raw", default="")
     args = ap.parse_args()
+    raw = open(args.raw, "w") if args.raw else None
     sizes = [int(s) for s in args.sizes.split(",")]
     only = set(filter(None, args.only.split(",")))
     rows = []
@@ -391,6 +397,10 @@ def main():
                     (low, high, cover),
                 )
                 rows.append(row)
+                if raw:
+                    raw.write(json.dumps({"pass": name, "ops": ops, "rmlir": r_times,
+                                          "upstream": u_times, "outputs_identical": same}) + "\n")
+                    raw.flush()
                 print(
                     f"{name:42} {ops:>8} upstream {row[2]*1e3:9.2f} ms  rmlir {row[3]*1e3:9.2f} ms  "
                     f"ratio {row[4]:.3f} [{low:.3f}, {high:.3f}: {cover:.0%}]  memory {row[5]:.3f}  "
