@@ -407,6 +407,8 @@ def main():
                     f"outputs {'identical' if same else 'DIFFER'}",
                     flush=True,
                 )
+    if raw:
+        raw.close()
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Measured {time.strftime('%Y-%m-%d')} on {os.uname().machine}, "
