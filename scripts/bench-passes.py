@@ -16,6 +16,10 @@ subtracts): the growth the workload causes, as a ratio.
 usage: bench-passes.py RMLIR_OPT UPSTREAM_MLIR_OPT [--sizes 10000,100000]
        [--reps 5] [--only NAME[,NAME]] [--markdown FILE] [--raw FILE]
 
+Besides the median of the paired ratios (the measure), each cell prints
+the ratio of the mean times and the ratio of the median times of the same
+runs: where the three disagree, the cell is within this machine's noise.
+
 `--raw FILE` writes every cell's paired times (seconds, in run order) as
 one JSON object per line, for analyses the summary does not show.
 """
@@ -395,6 +399,7 @@ def main():
                     mem_r / mem_u if mem_u > 0 else float("nan"),
                     same,
                     (low, high, cover),
+                    statistics.fmean(r_times) / statistics.fmean(u_times),
                 )
                 rows.append(row)
                 if raw:
@@ -403,7 +408,8 @@ def main():
                     raw.flush()
                 print(
                     f"{name:42} {ops:>8} upstream {row[2]*1e3:9.2f} ms  rmlir {row[3]*1e3:9.2f} ms  "
-                    f"ratio {row[4]:.3f} [{low:.3f}, {high:.3f}: {cover:.0%}]  memory {row[5]:.3f}  "
+                    f"ratio {row[4]:.3f} [{low:.3f}, {high:.3f}: {cover:.0%}] (of means {row[8]:.3f}, "
+                    f"of medians {row[3] / row[2]:.3f})  memory {row[5]:.3f}  "
                     f"outputs {'identical' if same else 'DIFFER'}",
                     flush=True,
                 )
@@ -413,12 +419,14 @@ def main():
         with open(args.markdown, "w") as f:
             f.write(f"Measured {time.strftime('%Y-%m-%d')} on {os.uname().machine}, "
                     f"{os.cpu_count()} cores; median of {args.reps} paired runs, with the "
-                    f"distribution-free interval of the median and its coverage.\n\n")
-            f.write("| pass | ops | upstream ms | rmlir ms | time ratio | interval | memory ratio | outputs |\n")
-            f.write("|---|---|---|---|---|---|---|---|\n")
-            for name, ops, u, r, ratio, mem, same, (low, high, cover) in rows:
+                    f"distribution-free interval of the median and its coverage; the ratio "
+                    f"of the mean times and of the median times, from the same runs.\n\n")
+            f.write("| pass | ops | upstream ms | rmlir ms | time ratio | interval "
+                    "| ratio of means | ratio of medians | memory ratio | outputs |\n")
+            f.write("|---|---|---|---|---|---|---|---|---|---|\n")
+            for name, ops, u, r, ratio, mem, same, (low, high, cover), of_means in rows:
                 f.write(f"| {name} | {ops} | {u*1e3:.1f} | {r*1e3:.1f} | {ratio:.3f} | "
-                        f"{low:.3f}-{high:.3f} ({cover:.0%}) | {mem:.3f} | "
+                        f"{low:.3f}-{high:.3f} ({cover:.0%}) | {of_means:.3f} | {r / u:.3f} | {mem:.3f} | "
                         f"{'identical' if same else 'differ'} |\n")
     if any(not row[6] for row in rows):
         sys.exit(1)

@@ -407,3 +407,49 @@ fn a_typed_pattern_reads_a_region_by_its_name() {
         ]]
     );
 }
+
+/// A function pass that calls the driver on every function keeps its
+/// frozen pattern set between calls; one that calls it with another set
+/// gets that set, every time: here each run applies two sets in turn
+/// (rooted at the same op, with the same benefit), on three functions.
+#[test]
+fn each_call_of_the_driver_applies_the_set_it_was_given() {
+    let (count_a, count_b) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let set_a = vec![mul_to_shift("test.sets_a", Arc::clone(&count_a))];
+    let set_b = vec![mul_to_shift("test.sets_b", Arc::clone(&count_b))];
+    rmlir::pipeline::register_pass("test-two-sets", "Applies two sets in turn", move |pass| {
+        pass.apply_greedily(&set_a)?;
+        pass.apply_greedily(&set_b)
+    })
+    .unwrap();
+    let only_a = vec![mul_to_shift("test.sets_a", Arc::default())];
+    rmlir::pipeline::register_pass("test-one-set", "Applies one set", move |pass| {
+        pass.apply_greedily(&only_a)
+    })
+    .unwrap();
+    let function = |n: usize| {
+        format!(
+            r#"func.func @f{n}(%x: i64) -> (i64, i64) {{
+                 %c16 = rarith.constant 16 : i64
+                 %a = rarith.muli %x, %c16 {{test.sets_a}} : i64
+                 %b = rarith.muli %x, %c16 {{test.sets_b}} : i64
+                 return %a, %b : i64, i64
+               }}"#
+        )
+    };
+    let source: String = (0..3).map(function).collect();
+    let out = run(&source, "builtin.module(func.func(test-two-sets))").unwrap();
+    assert_eq!(out.matches("rarith.muli").count(), 0, "{out}");
+    assert_eq!(out.matches("rarith.shli").count(), 6, "{out}");
+    assert_eq!(
+        (
+            count_a.load(Ordering::Relaxed),
+            count_b.load(Ordering::Relaxed)
+        ),
+        (3, 3)
+    );
+    // One set on every function: the marked-b multiplications stay.
+    let out = run(&source, "builtin.module(func.func(test-one-set))").unwrap();
+    assert_eq!(out.matches("rarith.muli").count(), 3, "{out}");
+    assert_eq!(out.matches("rarith.shli").count(), 3, "{out}");
+}

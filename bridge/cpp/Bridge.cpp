@@ -825,6 +825,7 @@ public:
   }
   void runOnOperation() override {
     NameCacheScope names(&getContext());
+    rmlir::bridge::GreedyCacheScope greedy(greedyPatterns);
     if (!hooks->runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
   }
@@ -834,6 +835,9 @@ private:
   RmlirPassDesc desc;
   TypeID typeId;
   std::string options;
+  /// Each instance its own (a clone starts empty): MLIR runs an instance
+  /// on one thread at a time.
+  rmlir::bridge::GreedyPatternCache greedyPatterns;
 };
 } // namespace
 

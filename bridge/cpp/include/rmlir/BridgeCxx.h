@@ -28,6 +28,7 @@
 #include "mlir/Interfaces/VectorInterfaces.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
@@ -481,6 +482,38 @@ void printConditionAndResultTypes(mlir::OpAsmPrinter &printer,
 void addRustPatterns(mlir::RewritePatternSet &set,
                      const RmlirRewritePattern *patterns, intptr_t numPatterns,
                      bool anyOnEmpty);
+
+/// What a pass instance keeps between its runs of MLIR's greedy driver
+/// over Rust patterns (`rmlirApplyPatternsGreedily`): the last pattern set,
+/// frozen, and what it was built from. A function pass that calls the
+/// driver on every function then builds and freezes its set once per pass
+/// instance, as upstream's canonicalizer does in `initialize`, instead of
+/// once per function; a call with other patterns (or in another context)
+/// builds a new set and keeps that one.
+class GreedyPatternCache {
+public:
+  GreedyPatternCache();
+  ~GreedyPatternCache();
+  GreedyPatternCache(const GreedyPatternCache &) = delete;
+  GreedyPatternCache &operator=(const GreedyPatternCache &) = delete;
+
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Makes `cache` the one `rmlirApplyPatternsGreedily` uses on this thread
+/// while the scope lasts (a pass's run); outside every scope the driver
+/// builds its pattern set anew for each call.
+class GreedyCacheScope {
+public:
+  explicit GreedyCacheScope(GreedyPatternCache &cache);
+  ~GreedyCacheScope();
+  GreedyCacheScope(const GreedyCacheScope &) = delete;
+  GreedyCacheScope &operator=(const GreedyCacheScope &) = delete;
+
+private:
+  GreedyPatternCache *saved;
+};
 
 } // namespace rmlir::bridge
 
