@@ -95,7 +95,7 @@ bench-scale: build
 # Every Rust pass against its upstream counterpart on the same IR, at 10k,
 # 100k and 1M ops (BENCH_PASSES_ARGS: e.g. --sizes 10000 --only to-llvm).
 bench-passes: build
-	./scripts/bench-passes.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt --sizes 10000,100000,1000000 $(BENCH_PASSES_ARGS)
+	./scripts/bench-passes.py target/release/rmlir-opt $(LLVM_PREFIX)/bin/mlir-opt --sizes 10000,100000,1000000 --reps 15,21,7 $(BENCH_PASSES_ARGS)
 
 # The same passes and workloads counted in instructions (callgrind, the pass
 # only, 20k ops): what time on a noisy machine cannot show. BENCH_INSTR_ARGS:

@@ -7,14 +7,17 @@ For each pass and size: the outputs are checked identical (renamed) first;
 then both tools run the pass REPS times, interleaved; the pass time is what
 `--mlir-timing` reports for the pipeline's passes (parsing, printing and
 process start-up excluded); the ratio is the median of the paired ratios
-rmlir/upstream. Peak memory: the peak resident set of each tool's run
-(`wait4`'s ru_maxrss), less the peak of the same tool running the same
-pass on one function of the workload (what loading the libraries and
-paging in the code the pass runs cost either way, as `make test-heap`
-subtracts): the growth the workload causes, as a ratio.
+rmlir/upstream. Peak memory: the peak resident set of each tool's timed
+runs (`wait4`'s ru_maxrss; their median, as one run's moves by a few
+percent), less the peak of the same tool running the same pass on one
+function of the workload (what loading the libraries and paging in the
+code the pass runs cost either way, as `make test-heap` subtracts) and
+less the input text, which both tools keep resident and which is one byte
+per op longer for rmlir ("rarith."): the growth the workload causes, as a
+ratio.
 
 usage: bench-passes.py RMLIR_OPT UPSTREAM_MLIR_OPT [--sizes 10000,100000]
-       [--reps 5] [--only NAME[,NAME]] [--markdown FILE] [--raw FILE]
+       [--reps 5 | --reps 15,9] [--only NAME[,NAME]] [--markdown FILE] [--raw FILE]
 
 Besides the median of the paired ratios (the measure), each cell prints
 the ratio of the mean times and the ratio of the median times of the same
@@ -295,33 +298,42 @@ def is_pass(name):
     return name not in SKIP and not name.endswith(" Pipeline") and not name.startswith("Pipeline Collection")
 
 
+# Runs a command as its own child and prints that child's peak resident set
+# (KiB). The timed runs give the memory too, so each is a child of this small
+# interpreter rather than of this script: `wait4`'s ru_maxrss also counts the
+# memory a process had before its `exec`, and a child spawned by `subprocess`
+# (vfork) carries this script's own peak (hundreds of MB once it has compared
+# a 1M-op cell's outputs: measured, 423 MB against the tool's 103 MB), a
+# forked one what the script holds at the fork. This interpreter's few MB
+# are below any tool's.
+SPAWN = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+print(usage.ru_maxrss)
+sys.exit(os.waitstatus_to_exitcode(status) & 255)
+"""
+
+
 def run(tool, path, pipeline, out=os.devnull, timing=True):
-    cmd = [tool, path, f"--pass-pipeline={nest(pipeline)}", "-o", out]
+    """Runs the pipeline once: the pass time `--mlir-timing` reports (seconds)
+    and the tool's peak resident set (KiB)."""
+    cmd = [sys.executable, "-c", SPAWN, tool, path, f"--pass-pipeline={nest(pipeline)}", "-o", out]
     if timing:
         cmd += ["--mlir-timing", "--mlir-timing-display=list"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, err = proc.communicate()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
-        sys.exit(f"{tool} {pipeline}: exit {proc.returncode}\n{err[:2000]}")
+        sys.exit(f"{tool} {pipeline}: exit {proc.returncode}\n{proc.stderr[:2000]}")
     seconds = 0.0
-    for line in err.splitlines():
+    for line in proc.stderr.splitlines():
         m = TIMING.match(line)
         if m and is_pass(m.group(3).strip()):
             seconds += float(m.group(2))
-    return seconds
-
-
-def peak_rss_kib(tool, path, pipeline):
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        os.execv(tool, [tool, path, f"--pass-pipeline={nest(pipeline)}", "-o", os.devnull])
-    _, status, usage = os.wait4(pid, 0)
-    if status != 0:
-        sys.exit(f"{tool} {pipeline}: failed in the memory run")
-    return usage.ru_maxrss
+    return seconds, int(proc.stdout.split()[-1])
 
 
 def rename_to_rarith(text):
@@ -337,13 +349,19 @@ def main():
     ap.add_argument("rmlir")
     ap.add_argument("upstream")
     ap.add_argument("--sizes", default="10000,100000")
-    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--reps", default="5", help="paired runs per cell: one count, or one per size")
     ap.add_argument("--only", default="")
     ap.add_argument("--markdown", default="")
     ap.add_argument("--raw", default="")
     args = ap.parse_args()
     raw = open(args.raw, "w") if args.raw else None
     sizes = [int(s) for s in args.sizes.split(",")]
+    reps = [int(r) for r in args.reps.split(",")]
+    if len(reps) == 1:
+        reps *= len(sizes)
+    if len(reps) != len(sizes):
+        sys.exit("--reps: one count, or one per size")
+    reps_at = dict(zip(sizes, reps))
     only = set(filter(None, args.only.split(",")))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -359,7 +377,7 @@ def main():
             one = write_sides(tmp, "one", body, ops_in(body), args.rmlir, args.upstream,
                               ours, theirs, spirv)
             base_r, base_u = (
-                statistics.median(peak_rss_kib(tool, path, pipeline) for _ in range(3))
+                statistics.median(run(tool, path, pipeline)[1] for _ in range(3))
                 for _, tool, path, pipeline in one
             )
             for ops in sizes:
@@ -373,22 +391,32 @@ def main():
                 run(args.rmlir, r_path, ours, r_out, timing=False)
                 run(args.upstream, u_path, theirs, u_out, timing=False)
                 same = open(r_out).read() == rename_to_rarith(open(u_out).read())
-                ratios, r_times, u_times = [], [], []
-                for rep in range(args.reps):
+                ratios, r_times, u_times, r_peaks, u_peaks = [], [], [], [], []
+                for rep in range(reps_at[ops]):
                     # Each pair runs in turn in both orders, so that whatever
                     # the first run of a pair leaves (caches, the clock) is
                     # not always in the same side's favour.
                     if rep % 2 == 0:
-                        r = run(args.rmlir, r_path, ours)
-                        u = run(args.upstream, u_path, theirs)
+                        r, r_rss = run(args.rmlir, r_path, ours)
+                        u, u_rss = run(args.upstream, u_path, theirs)
                     else:
-                        u = run(args.upstream, u_path, theirs)
-                        r = run(args.rmlir, r_path, ours)
+                        u, u_rss = run(args.upstream, u_path, theirs)
+                        r, r_rss = run(args.rmlir, r_path, ours)
                     r_times.append(r)
                     u_times.append(u)
+                    r_peaks.append(r_rss)
+                    u_peaks.append(u_rss)
                     ratios.append(r / u if u > 0 else float("inf"))
-                mem_r = peak_rss_kib(args.rmlir, r_path, ours) - base_r
-                mem_u = peak_rss_kib(args.upstream, u_path, theirs) - base_u
+                # Every timed run's peak, the median per side: a single run's
+                # resident set moves by a few percent from run to run.
+                # Both tools keep the input text resident for the whole run,
+                # and the rarith text is one byte longer per op ("rarith."
+                # for "arith."): 1 MB at 1M ops, which is not rmlir's doing.
+                # Each side's growth leaves its own input out.
+                r_input = os.path.getsize(r_path) // 1024
+                u_input = os.path.getsize(u_path) // 1024
+                mem_r = statistics.median(r_peaks) - base_r - r_input
+                mem_u = statistics.median(u_peaks) - base_u - u_input
                 low, high, cover = median_interval(ratios)
                 row = (
                     name,
@@ -404,7 +432,12 @@ def main():
                 rows.append(row)
                 if raw:
                     raw.write(json.dumps({"pass": name, "ops": ops, "rmlir": r_times,
-                                          "upstream": u_times, "outputs_identical": same}) + "\n")
+                                          "upstream": u_times, "rmlir_peak_kib": r_peaks,
+                                          "upstream_peak_kib": u_peaks,
+                                          "rmlir_base_kib": base_r, "upstream_base_kib": base_u,
+                                          "rmlir_input_kib": r_input,
+                                          "upstream_input_kib": u_input,
+                                          "outputs_identical": same}) + "\n")
                     raw.flush()
                 print(
                     f"{name:42} {ops:>8} upstream {row[2]*1e3:9.2f} ms  rmlir {row[3]*1e3:9.2f} ms  "
@@ -418,7 +451,8 @@ def main():
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(f"Measured {time.strftime('%Y-%m-%d')} on {os.uname().machine}, "
-                    f"{os.cpu_count()} cores; median of {args.reps} paired runs, with the "
+                    f"{os.cpu_count()} cores; median of {args.reps} paired runs (per size: "
+                    f"{args.sizes}), with the "
                     f"distribution-free interval of the median and its coverage; the ratio "
                     f"of the mean times and of the median times, from the same runs.\n\n")
             f.write("| pass | ops | upstream ms | rmlir ms | time ratio | interval "
