@@ -10,9 +10,13 @@ counts the instructions executed inside the pass manager's run of the
 pipeline (`OpToOpPassAdaptor::run`, with `--verify-each=0`: parsing,
 printing, start-up and the verifier excluded, as from the pass time), and
 the script prints the ratio rmlir/upstream. With
-`--cache`, callgrind also simulates the caches (this machine's sizes by
-default) and prints the ratios of L1 instruction and data misses, where time
-can differ when the instructions do not.
+`--cache`, callgrind also simulates the caches and the script prints the
+ratios of L1 instruction and data read misses and of the L2 misses (ILmr,
+DLmr), where time can differ when the instructions do not. The simulated L1 caches are this
+core's own as Linux describes them (`/sys/devices/system/cpu/cpu0/cache`),
+and callgrind's last level is the core's L2 (the level a miss of which goes
+off the core); without that description, a 32 KiB 8-way L1 and a 1 MiB
+8-way L2.
 
 usage: bench-instructions.py RMLIR_OPT UPSTREAM_MLIR_OPT [--ops 20000]
        [--only NAME[,NAME]] [--jobs N] [--cache]
@@ -33,9 +37,51 @@ spec.loader.exec_module(bench)
 # The pass manager's run of one pass on one op: every pass of a pipeline,
 # nested ones included, runs under it, and nothing else does.
 TOGGLE = "--toggle-collect=mlir::detail::OpToOpPassAdaptor::run(*"
-# L1 instruction, L1 data and last-level caches of this machine's cores.
-CACHES = ["--cache-sim=yes", "--I1=65536,8,64", "--D1=49152,12,64", "--LL=2097152,16,64"]
-EVENTS = ("Ir", "I1mr", "D1mr")
+# Instructions, then L1 instruction and data read misses and the misses of
+# the simulated last level (the core's L2) for instructions and data reads.
+EVENTS = ("Ir", "I1mr", "D1mr", "ILmr", "DLmr")
+CACHE_DIR = "/sys/devices/system/cpu/cpu0/cache"
+# Used where Linux does not describe a cache: (size in bytes, ways, line).
+FALLBACK = {"I1": (32768, 8, 64), "D1": (32768, 8, 64), "LL": (1048576, 8, 64)}
+
+
+def core_caches(root=CACHE_DIR):
+    """callgrind's cache options for this core: L1 instruction (I1), L1
+    data (D1) and, as the last level (LL), the unified L2. Each read from
+    `root`'s `index*/{level,type,size,ways_of_associativity,
+    coherency_line_size}`, the fallback where one is missing or unreadable.
+    An L1 of 48 KiB, 12 ways is given as is: callgrind takes sizes that are
+    not powers of two as long as the number of sets is one."""
+    found = {}
+    try:
+        entries = sorted(os.listdir(root))
+    except OSError:
+        entries = []
+    for entry in entries:
+        if not entry.startswith("index"):
+            continue
+        d = os.path.join(root, entry)
+        try:
+            level = open(os.path.join(d, "level")).read().strip()
+            kind = open(os.path.join(d, "type")).read().strip()
+            size = open(os.path.join(d, "size")).read().strip()
+            ways = int(open(os.path.join(d, "ways_of_associativity")).read())
+            line = int(open(os.path.join(d, "coherency_line_size")).read())
+        except (OSError, ValueError):
+            continue
+        scale = {"K": 1024, "M": 1024 * 1024}.get(size[-1:], 1)
+        try:
+            size = int(size.rstrip("KM")) * scale
+        except ValueError:
+            continue
+        key = {("1", "Instruction"): "I1", ("1", "Data"): "D1", ("2", "Unified"): "LL"}.get(
+            (level, kind)
+        )
+        sets = size // (ways * line) if ways > 0 and line > 0 else 0
+        if key and sets > 0 and sets * ways * line == size and sets & (sets - 1) == 0:
+            found[key] = (size, ways, line)
+    caches = {**FALLBACK, **found}
+    return ["--cache-sim=yes"] + [f"--{k}={s},{w},{l}" for k, (s, w, l) in caches.items()]
 
 
 def count(tool, path, pipeline, cache):
@@ -43,7 +89,7 @@ def count(tool, path, pipeline, cache):
     out = path + ".callgrind"
     cmd = ["valgrind", "--tool=callgrind", TOGGLE, f"--callgrind-out-file={out}"]
     if cache:
-        cmd += CACHES
+        cmd += core_caches()
     # The verifier runs inside the adaptor's run after each pass; the pass
     # time `bench-passes.py` reads leaves it out, and so does this count.
     cmd += [tool, path, f"--pass-pipeline={bench.nest(pipeline)}", "--verify-each=0", "-o", os.devnull]
