@@ -329,7 +329,16 @@ impl<'ir> Emulator<'_, 'ir> {
     fn int_constant(&mut self, ty: Type<'ir>, value: u64) -> Value<'ir> {
         let element = ty.element_type_or_self();
         let width = element.int_width().expect("integer constant type");
-        self.constant(ty, Attr::int(element, &ApInt::from_u64(width, value)))
+        let value = ApInt::from_u64(width, value);
+        // A splat is built from the integer, as upstream's
+        // `SplatElementsAttr::get(type, APInt)`, not from an element
+        // attribute (MLIR's attribute-array path): the same attribute.
+        let attr = if ty.is_vector() {
+            Attr::dense_ints(ty, &[value])
+        } else {
+            Attr::int(element, &value)
+        };
+        self.value(rarith::ConstantOp::OP, &[], ty, &[("value", attr)])
     }
 
     /// The type of one half: the last dimension of a converted type reduced
