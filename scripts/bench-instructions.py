@@ -84,12 +84,15 @@ def core_caches(root=CACHE_DIR):
     return ["--cache-sim=yes"] + [f"--{k}={s},{w},{l}" for k, (s, w, l) in caches.items()]
 
 
+CACHES = core_caches()
+
+
 def count(tool, path, pipeline, cache):
     """The events of the pass, by name (callgrind's totals line)."""
     out = path + ".callgrind"
     cmd = ["valgrind", "--tool=callgrind", TOGGLE, f"--callgrind-out-file={out}"]
     if cache:
-        cmd += core_caches()
+        cmd += CACHES
     # The verifier runs inside the adaptor's run after each pass; the pass
     # time `bench-passes.py` reads leaves it out, and so does this count.
     cmd += [tool, path, f"--pass-pipeline={bench.nest(pipeline)}", "--verify-each=0", "-o", os.devnull]
