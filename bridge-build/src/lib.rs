@@ -107,6 +107,15 @@ pub fn cxx(prefix: &Path) -> cc::Build {
         .flag("-fno-exceptions")
         .flag("-fPIC")
         .flag("-fvisibility-inlines-hidden")
+        // Exported: only what is marked so (the C API, the bridge's C++ API
+        // in `rmlir/BridgeCxx.h` and `rmlir/OpModel.h`, each dialect's
+        // handle). Without this, every MLIR template the library
+        // instantiates out of line (`DataFlowSolver::getOrCreateState<..>`,
+        // `detail::walk<..>`, `ConversionPattern::dispatchTo1To1<..>`, ...)
+        // is exported too, and a binary that links the bridge finds the
+        // bridge before libMLIR: libMLIR's own calls of those templates
+        // were bound to the bridge's copies (tests/exports.rs).
+        .flag("-fvisibility=hidden")
         // Calls into libMLIR through its GOT entry, not a PLT stub: one
         // indirect jump less on every call of the hot paths.
         .flag("-fno-plt")

@@ -334,9 +334,11 @@ Speculation::Speculatability getSpeculatability(OpKey key, Operation *op) {
 }
 
 namespace {
+/// Where the Rust hook's ranges go: straight to the analysis's setter, with
+/// no callback in between.
 struct IntRangeSink {
   Operation *op;
-  SetIntRangeFn *set;
+  SetIntLatticeFn set;
 };
 } // namespace
 
@@ -350,7 +352,8 @@ static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
   if (resultIndex < 0 ||
       resultIndex >= static_cast<intptr_t>(sink->op->getNumResults()))
     return;
-  Type element = sink->op->getResult(resultIndex).getType();
+  Value result = sink->op->getResult(resultIndex);
+  Type element = result.getType();
   if (!isa<IntegerType, IndexType>(element))
     element = getElementTypeOrSelf(element);
   auto integer = dyn_cast<IntegerType>(element);
@@ -366,9 +369,10 @@ static void setIntRangeTrampoline(void *userData, intptr_t resultIndex,
                    /*implicitTrunc=*/true);
     return APInt(range->width, llvm::ArrayRef<uint64_t>(words, numWords));
   };
-  (*sink->set)(sink->op->getResult(resultIndex),
-               ConstantIntRanges(value(range->umin), value(range->umax),
-                                 value(range->smin), value(range->smax)));
+  sink->set(result,
+            IntegerValueRange(ConstantIntRanges(
+                value(range->umin), value(range->umax), value(range->smin),
+                value(range->smax))));
 }
 
 void inferIntRangesFromOptional(OpKey key, Operation *op,
@@ -388,11 +392,7 @@ void inferIntRangesFromOptional(OpKey key, Operation *op,
                     r.umax().getRawData(), r.smin().getRawData(),
                     r.smax().getRawData()});
   }
-  auto set = [&](Value value, const ConstantIntRanges &range) {
-    setResultRange(value, IntegerValueRange{range});
-  };
-  SetIntRangeFn setRange(set);
-  IntRangeSink sink{op, &setRange};
+  IntRangeSink sink{op, setResultRange};
   key.hooks->inferIntRanges(key.id, wrap(op), args.data(), args.size(),
                             &setIntRangeTrampoline, &sink);
 }

@@ -152,11 +152,6 @@ impl<'ir> Converter<'ir> {
     fn is_legal_op(self, op: Op<'ir>) -> bool {
         op.operands().all(|v| self.is_legal(v.ty())) && op.results().all(|v| self.is_legal(v.ty()))
     }
-
-    /// The converted type of a wide value: a vector of halves, or None.
-    fn halves_type(self, ty: Type<'ir>) -> Option<Type<'ir>> {
-        self.convert(ty).filter(|t| t.is_vector())
-    }
 }
 
 fn run(ir: &mut Ir, widest: u32) -> bool {
@@ -502,15 +497,25 @@ impl<'ir> Emulator<'_, 'ir> {
         Some(())
     }
 
+    /// The converted type of a wide value: a vector of halves, or None.
+    /// Asked of the conversion's type converter, as upstream's patterns do
+    /// (`getTypeConverter()->convertType`): MLIR caches each conversion, so
+    /// a type seen before costs a lookup instead of building its vector
+    /// type anew. The converter is [`Converter::convert`] (the only
+    /// conversion `run` registers), so the answer is the same.
+    fn halves_type(&self, ty: Type<'ir>) -> Option<Type<'ir>> {
+        self.rw.convert_type(ty).filter(|t| t.is_vector())
+    }
+
     /// The converted result type of `op`, when it is a vector of halves.
     fn result_halves_type(&self, op: Op<'ir>) -> Option<Type<'ir>> {
-        self.conv.halves_type(op.result(0).ty())
+        self.halves_type(op.result(0).ty())
     }
 
     /// A constant split into halves (scalar, splat or dense).
     fn constant_op(&mut self, op: Op<'ir>) -> Option<Value<'ir>> {
         let ty = op.result(0).ty();
-        let new_ty = self.conv.halves_type(ty)?;
+        let new_ty = self.halves_type(ty)?;
         let n = self.conv.n;
         let value = op.attr("value")?;
         let split = |v: &ApInt| [v.trunc(n), v.lshr(n).trunc(n)];
@@ -593,7 +598,7 @@ impl<'ir> Emulator<'_, 'ir> {
     /// The high halves compare with the predicate, the low halves with its
     /// unsigned form; the high comparison decides unless the highs are equal.
     fn cmpi_op(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
-        self.conv.halves_type(op.operand(0).ty())?;
+        self.halves_type(op.operand(0).ty())?;
         let high_pred = op.view::<rarith::CmpIOp>()?.predicate()?;
         let low_pred = match high_pred {
             CmpIPredicate::Sge => CmpIPredicate::Uge,
@@ -773,7 +778,7 @@ impl<'ir> Emulator<'_, 'ir> {
         let result_ty = op.result(0).ty();
         let input_ty = op.operand(0).ty();
         if is_index(result_ty) {
-            self.conv.halves_type(input_ty)?;
+            self.halves_type(input_ty)?;
             let low = self.half(ops[0], 0);
             let low = self.drop_trailing_unit(low);
             return Some(self.cast(op.op_name(), low, result_ty));
@@ -781,7 +786,7 @@ impl<'ir> Emulator<'_, 'ir> {
         if !is_index(input_ty) {
             return None;
         }
-        self.conv.halves_type(result_ty)?;
+        self.halves_type(result_ty)?;
         let narrow = self.ctx().integer_type(self.conv.n);
         let narrow = if result_ty.is_vector() {
             result_ty.with_element_type(narrow)?
@@ -797,7 +802,7 @@ impl<'ir> Emulator<'_, 'ir> {
     fn sitofp(&mut self, op: Op<'ir>) -> Option<Value<'ir>> {
         let input = op.operand(0);
         let old_ty = input.ty();
-        self.conv.halves_type(old_ty)?;
+        self.halves_type(old_ty)?;
         let result_ty = op.result(0).ty();
         let zero = self.int_constant(old_ty, 0);
         let negative = self.cmpi(CmpIPredicate::Slt, input, zero);
@@ -811,7 +816,7 @@ impl<'ir> Emulator<'_, 'ir> {
     /// `uitofp(low) + uitofp(high) * 2^N`, or `uitofp(low)` when the high
     /// half is zero.
     fn uitofp(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
-        let new_ty = self.conv.halves_type(op.operand(0).ty())?;
+        let new_ty = self.halves_type(op.operand(0).ty())?;
         let (low, high) = self.halves(ops[0]);
         let low = self.drop_trailing_unit(low);
         let high = self.drop_trailing_unit(high);
@@ -832,7 +837,7 @@ impl<'ir> Emulator<'_, 'ir> {
     /// `fptoui` of the magnitude, negated for negative inputs.
     fn fptosi(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let int_ty = op.result(0).ty();
-        self.conv.halves_type(int_ty)?;
+        self.halves_type(int_ty)?;
         let input = ops[0];
         let fp_ty = input.ty();
         let fp_zero = Attr::float_f64(fp_ty.element_type_or_self(), 0.0);
@@ -863,7 +868,7 @@ impl<'ir> Emulator<'_, 'ir> {
     /// when it overflows).
     fn fptoui(&mut self, op: Op<'ir>, ops: &[Value<'ir>]) -> Option<Value<'ir>> {
         let int_ty = op.result(0).ty();
-        let new_ty = self.conv.halves_type(int_ty)?;
+        let new_ty = self.halves_type(int_ty)?;
         let input = ops[0];
         let fp_ty = input.ty();
         let n = self.conv.n;

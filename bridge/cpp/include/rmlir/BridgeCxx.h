@@ -32,6 +32,10 @@
 #include <optional>
 #include <type_traits>
 
+// The bridge's C++ API is what dialect libraries call, so it is exported;
+// the bridge is compiled with -fvisibility=hidden (see
+// rmlir_bridge_build::cxx), which hides everything else.
+#pragma GCC visibility push(default)
 namespace rmlir::bridge {
 
 /// The Rust hook table serving the dialect `dialectNamespace` (the one
@@ -516,5 +520,6 @@ private:
 };
 
 } // namespace rmlir::bridge
+#pragma GCC visibility pop
 
 #endif // RMLIR_BRIDGECXX_H

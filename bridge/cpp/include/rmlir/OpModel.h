@@ -32,6 +32,10 @@
 #include <optional>
 #include <tuple>
 
+// The bridge's C++ API is what dialect libraries call, so it is exported;
+// the bridge is compiled with -fvisibility=hidden (see
+// rmlir_bridge_build::cxx), which hides everything else.
+#pragma GCC visibility push(default)
 namespace rmlir::bridge {
 
 /// A fixed set of `N` TypeIDs, answered by one hash probe (and a short
@@ -282,5 +286,6 @@ void addOperations(mlir::Dialect &dialect) {
 }
 
 } // namespace rmlir::bridge
+#pragma GCC visibility pop
 
 #endif // RMLIR_OPMODEL_H
