@@ -109,8 +109,10 @@ fn program() -> String {
 }
 
 fn apfloat_runtime() -> String {
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
-    format!("{prefix}/lib/libmlir_apfloat_wrappers.so")
+    format!(
+        "{}/lib/libmlir_apfloat_wrappers.so",
+        common::upstream::llvm_prefix()
+    )
 }
 
 fn same_float(format: Format, x: u8, y: u8) -> bool {

@@ -7,13 +7,15 @@
 //! `detail::walk<..>`, `ConversionPattern::dispatchTo1To1<..>`) would be
 //! bound to the bridge's copy for libMLIR's own calls as well.
 
+#[allow(dead_code)] // This test uses one helper of the shared ones.
+mod common;
+
 use std::collections::BTreeSet;
 use std::process::Command;
 
 /// The code symbols (`T`, `W`: functions, strong or weak) `library` exports.
 fn exported_functions(library: &str) -> BTreeSet<String> {
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
-    let out = Command::new(format!("{prefix}/bin/llvm-nm"))
+    let out = Command::new(format!("{}/bin/llvm-nm", common::upstream::llvm_prefix()))
         .args(["-D", "--defined-only", library])
         .output()
         .expect("llvm-nm runs");
@@ -28,8 +30,8 @@ fn exported_functions(library: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The path of the library this process has loaded whose file name starts
-/// with `stem` (`libMLIR-C.so`, `libMLIR.so`).
+/// The path of the library this process has loaded whose file name is
+/// `stem` or `stem` and a version (`libMLIR.so.22.1`).
 fn loaded(stem: &str) -> String {
     let maps = std::fs::read_to_string("/proc/self/maps").expect("read /proc/self/maps");
     maps.lines()

@@ -26,10 +26,15 @@ pub fn to_ours(text: &str) -> String {
         .replace("shape.", "rshape.")
 }
 
-/// Upstream's `mlir-opt` (`RMLIR_LLVM_PREFIX` overrides /usr/lib/llvm-22).
+/// Where LLVM/MLIR 22 is installed (`RMLIR_LLVM_PREFIX` overrides
+/// /usr/lib/llvm-22).
+pub fn llvm_prefix() -> String {
+    std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into())
+}
+
+/// Upstream's `mlir-opt`.
 pub fn mlir_opt() -> String {
-    let prefix = std::env::var("RMLIR_LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
-    format!("{prefix}/bin/mlir-opt")
+    format!("{}/bin/mlir-opt", llvm_prefix())
 }
 
 /// Runs `tool` on `input`: its stdout, or its stdout and stderr on failure.
