@@ -271,3 +271,147 @@ fn zero_width_integers_build_dense_elements() {
     let i0 = c.integer_type(0);
     assert_eq!(Attr::int(i0, &zero).as_int(), Some(zero));
 }
+
+/// What a pass builds from plain values (integers, float bits, splats, i64
+/// arrays), checked against its value and type: within a Rust pass the
+/// bridge remembers the attributes it built (by type and value), so each
+/// case is built several times, interleaved with more cases than the memo
+/// holds, and must come back with its own value and type every time, the
+/// same (uniqued) attribute as one built outside any pass.
+fn build_every_memoized_case<'c>(c: Context<'c>) -> Vec<(String, Attr<'c>)> {
+    let mut out = Vec::new();
+    let vector = |dims: &[i64], element| c.vector_type(dims, element).expect("vector");
+    let integers = [1u32, 8, 32, 64].map(|w| c.integer_type(w));
+    for ty in integers.into_iter().chain([c.index_type()]) {
+        let width = ty.int_width().unwrap_or(64);
+        // 1 << 40 truncates to 0 below 41 bits: the same attribute as 0.
+        for value in [0u64, 1, 2, u64::MAX, 1 << 40] {
+            let v = ApInt::from_u64(64, value).trunc(width);
+            let splat_ty = vector(&[4], ty);
+            out.push((format!("int {width} {value}"), Attr::int(ty, &v)));
+            out.push((
+                format!("splat {width} {value}"),
+                Attr::dense_ints(splat_ty, std::slice::from_ref(&v)),
+            ));
+            out.push((
+                format!("splat-of {width} {value}"),
+                Attr::splat(splat_ty, Attr::int(ty, &v)),
+            ));
+        }
+    }
+    for (name, bits) in [
+        ("f16", vec![0u64, 0x8000, 0x3c00, 0x7e00, 0x7e01]),
+        ("bf16", vec![0, 0x8000, 0x3f80, 0x7fc0]),
+        (
+            "f32",
+            vec![0, 0x8000_0000, 0x3f80_0000, 0x7fc0_0000, 0x7fc0_0001],
+        ),
+        (
+            "f64",
+            vec![0, 1 << 63, 0x3ff0_0000_0000_0000, 0x7ff8_0000_0000_0000],
+        ),
+    ] {
+        let ty = c.parse_type(name).expect("float type");
+        let width = rmlir::ffi::ir::float_width(ty).expect("float width");
+        for b in bits {
+            let value = ApInt::from_u64(width, b);
+            out.push((
+                format!("float {name} {b:#x}"),
+                Attr::float_from_bits(ty, &value),
+            ));
+        }
+    }
+    for values in [
+        &[0i64][..],
+        &[1],
+        &[0, 1],
+        &[1, 0],
+        &[0, 1, 2],
+        &[0, 1, 2, 3],
+        &[],
+        &[-1],
+    ] {
+        out.push((format!("array {values:?}"), c.dense_i64_array(values)));
+    }
+    out
+}
+
+/// The value and type a case of [`build_every_memoized_case`] must have.
+fn describe(attr: Attr<'_>) -> String {
+    attr.to_string_lossy()
+}
+
+/// Each case built: its name, its text and the attribute's address.
+type Built = Vec<(String, String, usize)>;
+
+#[test]
+fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
+    use std::sync::{Arc, Mutex};
+    let seen: Arc<Mutex<Vec<Built>>> = Arc::default();
+    let log = Arc::clone(&seen);
+    rmlir::pipeline::register_pass("test-attribute-memo", "builds attributes", move |scope| {
+        let c = ctx(scope.context());
+        // Three rounds: the first fills the memo (evicting), the others
+        // hit or miss it; every round must agree with the first.
+        for _ in 0..3 {
+            let round = build_every_memoized_case(c)
+                .into_iter()
+                .map(|(case, attr)| (case, describe(attr), attr.raw().ptr as usize))
+                .collect();
+            log.lock().unwrap().push(round);
+        }
+        Ok(())
+    })
+    .unwrap();
+    let context = rmlir::new_context();
+    let mut module = rmlir::parse(&context, "func.func @f() { return }").unwrap();
+    rmlir::pipeline::run(&context, &mut module, "builtin.module(test-attribute-memo)").unwrap();
+    // Outside any pass: MLIR's uniquer alone.
+    let outside: Built = build_every_memoized_case(ctx(&context))
+        .into_iter()
+        .map(|(case, attr)| (case, describe(attr), attr.raw().ptr as usize))
+        .collect();
+    let rounds = seen.lock().unwrap();
+    assert_eq!(rounds.len(), 3);
+    for round in rounds.iter() {
+        assert_eq!(round, &outside);
+    }
+    // Distinct values stay distinct attributes (-0.0 is not 0.0, NaN
+    // payloads differ, i32 0 is not index 0), and `dense<x>` and the splat
+    // of `x` are one attribute.
+    let text = |case: &str| {
+        let found = outside.iter().find(|(c, _, _)| c == case);
+        found.map(|(_, text, _)| text.clone()).expect(case)
+    };
+    assert_ne!(text("float f32 0x0"), text("float f32 0x80000000"));
+    assert_ne!(text("float f32 0x7fc00000"), text("float f32 0x7fc00001"));
+    assert_ne!(text("int 32 0"), text("int 64 0"));
+    assert_eq!(text("int 32 1"), "1 : i32");
+    assert_eq!(text("int 8 18446744073709551615"), "-1 : i8");
+    assert_eq!(text("splat 64 2"), "dense<2> : vector<4xi64>");
+    assert_eq!(text("splat 32 2"), text("splat-of 32 2"));
+    assert_eq!(text("array [0, 1]"), "array<i64: 0, 1>");
+    assert_ne!(text("array [0, 1]"), text("array [1, 0]"));
+    assert_eq!(text("array [0, 1, 2, 3]"), "array<i64: 0, 1, 2, 3>");
+}
+
+#[test]
+fn a_splat_of_another_element_type_is_refused_not_built() {
+    let context = rmlir::new_context();
+    let c = ctx(&context);
+    let v4i32 = c.vector_type(&[4], c.integer_type(32)).unwrap();
+    let i64_one = Attr::int(c.integer_type(64), &ApInt::from_u64(64, 1));
+    let f32_one = Attr::float_from_bits(
+        c.parse_type("f32").unwrap(),
+        &ApInt::from_u64(32, 0x3f80_0000),
+    );
+    for element in [i64_one, f32_one, c.dense_i64_array(&[1])] {
+        let built = std::panic::catch_unwind(|| Attr::splat(v4i32, element));
+        assert!(built.is_err(), "{}", element.to_string_lossy());
+    }
+    let i32_one = Attr::int(c.integer_type(32), &ApInt::from_u64(32, 1));
+    assert_eq!(
+        Attr::splat(v4i32, i32_one).to_string_lossy(),
+        "dense<1> : vector<4xi32>"
+    );
+}

@@ -519,13 +519,26 @@ struct NameCache {
     const char *own;
     void *name;
   };
+  /// An attribute the pass built from plain values (`AttrMemo`): what it
+  /// was built from, and the attribute.
+  struct Memo {
+    /// The kind of attribute (`AttrMemo`), the number of `words` in use,
+    /// the type (or context) it was built for and the values.
+    unsigned kind;
+    unsigned count;
+    const void *owner;
+    std::array<uint64_t, 3> words;
+    const void *attr;
+  };
   MLIRContext *ctx = nullptr;
   /// Which slots hold an entry (bit i: slot i): the slots themselves are
   /// left uninitialized, since a function pass opens a cache per function
   /// and clearing 3 KiB each time cost more than its lookups saved.
-  uint64_t typesUsed = 0, namesUsed = 0;
+  uint64_t typesUsed = 0, namesUsed = 0, memosUsed = 0;
   std::array<ByType, kSlots> byType;
   std::array<ByName, kSlots> byName;
+  /// Direct-mapped: a memo evicts the one in its slot.
+  std::array<Memo, kSlots> memos;
   static_assert(kSlots == 64, "one bit per slot in a uint64_t");
 
   static unsigned slotOf(const void *key) {
@@ -553,6 +566,59 @@ private:
   NameCache cache;
   NameCache *saved;
 };
+
+/// The kinds of attribute `memoized` keeps: each built from its owner (a
+/// type, or the context) and up to three words.
+enum class AttrMemo : unsigned {
+  /// IntegerAttr of an integer or index type, from one word.
+  Integer = 1,
+  /// FloatAttr of a float type, from one word of bits.
+  Float,
+  /// A splat DenseElementsAttr of a shaped type, from one word per element.
+  SplatWords,
+  /// A splat DenseElementsAttr of a shaped type, from its element attribute.
+  SplatOf,
+  /// DenseI64ArrayAttr of up to three values.
+  I64Array,
+};
+
+/// `build()`, remembered for the Rust pass running on this thread: a pass
+/// builds the same few attributes over and over (positions 0 and 1, the
+/// predicates, the zero and one constants of each type), and MLIR uniques
+/// each anew: a hash, a shard lock and a probe. The attribute is the
+/// uniqued one, so the IR is the same as without the memo. Only inside a
+/// pass's `NameCacheScope`, for its context, whose attributes live as long
+/// as the scope: anywhere else, for another context, or for more than three
+/// words, `build()` alone.
+template <typename Build>
+static Attribute memoized(MLIRContext *ctx, AttrMemo kind, const void *owner,
+                          const uint64_t *words, size_t count, Build build) {
+  NameCache *cache = activeNames;
+  if (!cache || cache->ctx != ctx || count > 3)
+    return build();
+  NameCache::Memo key{static_cast<unsigned>(kind),
+                      static_cast<unsigned>(count), owner, {0, 0, 0}, nullptr};
+  uint64_t hash = reinterpret_cast<uintptr_t>(owner) ^
+                  (uint64_t(key.kind) << 56) ^ (uint64_t(count) << 48);
+  for (size_t i = 0; i < count; ++i) {
+    key.words[i] = words[i];
+    hash = (hash ^ words[i]) * 0x9E3779B97F4A7C15ull;
+  }
+  unsigned slot =
+      static_cast<unsigned>((hash * 0x9E3779B97F4A7C15ull) >> 58);
+  NameCache::Memo &entry = cache->memos[slot];
+  if (((cache->memosUsed >> slot) & 1) && entry.kind == key.kind &&
+      entry.count == key.count && entry.owner == owner &&
+      entry.words == key.words)
+    return Attribute::getFromOpaquePointer(entry.attr);
+  Attribute attr = build();
+  if (attr) {
+    key.attr = attr.getAsOpaquePointer();
+    entry = key;
+    cache->memosUsed |= uint64_t(1) << slot;
+  }
+  return attr;
+}
 
 std::optional<RegisteredOperationName> lookupName(TypeID typeID,
                                                   MLIRContext *ctx) {
@@ -1043,8 +1109,43 @@ extern "C" MlirAttribute rmlirIntegerAttrGetFromWord(MlirType type,
   unsigned width = intOrIndexWidth(t);
   if (width > 64)
     return {nullptr};
-  return wrap(static_cast<Attribute>(IntegerAttr::get(
-      t, llvm::APInt(width, word, /*isSigned=*/false, /*implicitTrunc=*/true))));
+  return wrap(memoized(t.getContext(), AttrMemo::Integer,
+                       t.getAsOpaquePointer(), &word, 1, [&]() -> Attribute {
+                         return IntegerAttr::get(
+                             t, llvm::APInt(width, word, /*isSigned=*/false,
+                                            /*implicitTrunc=*/true));
+                       }));
+}
+
+extern "C" MlirAttribute rmlirDenseI64ArrayGet(MlirContext context,
+                                               const int64_t *values,
+                                               intptr_t count) {
+  MLIRContext *ctx = unwrap(context);
+  llvm::ArrayRef<int64_t> array(values, count);
+  uint64_t words[3] = {0, 0, 0};
+  for (intptr_t i = 0; i < count && i < 3; ++i)
+    words[i] = static_cast<uint64_t>(values[i]);
+  return wrap(memoized(ctx, AttrMemo::I64Array, ctx, words, count,
+                       [&]() -> Attribute {
+                         return DenseI64ArrayAttr::get(ctx, array);
+                       }));
+}
+
+extern "C" MlirAttribute rmlirDenseElementsSplatGet(MlirType shapedType,
+                                                    MlirAttribute element) {
+  auto type = dyn_cast<ShapedType>(unwrap(shapedType));
+  Attribute value = unwrap(element);
+  // What DenseElementsAttr::get asserts, checked: an integer or float
+  // attribute of the type's element type.
+  if (!type || !isa_and_present<IntegerAttr, FloatAttr>(value) ||
+      cast<TypedAttr>(value).getType() != type.getElementType())
+    return {nullptr};
+  uint64_t word = reinterpret_cast<uintptr_t>(value.getAsOpaquePointer());
+  return wrap(memoized(type.getContext(), AttrMemo::SplatOf,
+                       type.getAsOpaquePointer(), &word, 1,
+                       [&]() -> Attribute {
+                         return DenseElementsAttr::get(type, value);
+                       }));
 }
 
 extern "C" unsigned rmlirFloatAttrGetBits(MlirAttribute attr, uint64_t *words,
@@ -1067,8 +1168,14 @@ extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
   auto floatType = dyn_cast<FloatType>(unwrap(type));
   if (!floatType || numWords < 1)
     return {nullptr};
-  return wrap(static_cast<Attribute>(
-      FloatAttr::get(floatType, floatFromBits(floatType, words, numWords))));
+  auto build = [&]() -> Attribute {
+    return FloatAttr::get(floatType, floatFromBits(floatType, words, numWords));
+  };
+  // Formats of up to 64 bits are one word: remembered (`memoized`).
+  if (numWords != 1)
+    return wrap(build());
+  return wrap(memoized(floatType.getContext(), AttrMemo::Float,
+                       floatType.getAsOpaquePointer(), words, 1, build));
 }
 
 /// Whether `t` is certainly not a float type, by a type id compare: the
@@ -1186,6 +1293,37 @@ extern "C" int rmlirDenseIntElementsGetAllWords(MlirAttribute attr,
   return intOrIndexWidth(elementType);
 }
 
+/// Dense elements of `type` from words, the arguments checked
+/// (`rmlirDenseElementsGetFromWords`).
+static Attribute denseFromWords(ShapedType type, Type elementType,
+                                const uint64_t *words,
+                                intptr_t wordsPerElement,
+                                intptr_t numElements) {
+  unsigned width = intOrIndexWidth(elementType);
+  if (isBulkWidth(width) && wordsPerElement == 1 && numElements > 1) {
+    // The raw data DenseElementsAttr::get would write, in one buffer (a
+    // buffer whose elements are all equal is uniqued as the splat, as
+    // there).
+    size_t bytes = width / 8;
+    llvm::SmallVector<char, 256> raw(numElements * bytes);
+    for (intptr_t i = 0; i < numElements; ++i)
+      std::memcpy(raw.data() + i * bytes, &words[i], bytes);
+    return DenseElementsAttr::getFromRawBuffer(type, raw);
+  }
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    llvm::SmallVector<llvm::APFloat, 4> values;
+    for (intptr_t i = 0; i < numElements; ++i)
+      values.push_back(
+          floatFromBits(floatType, words + i * wordsPerElement, wordsPerElement));
+    return DenseElementsAttr::get(type, values);
+  }
+  llvm::SmallVector<llvm::APInt, 4> values;
+  for (intptr_t i = 0; i < numElements; ++i)
+    values.emplace_back(width, llvm::ArrayRef<uint64_t>(
+                                   words + i * wordsPerElement, wordsPerElement));
+  return DenseElementsAttr::get(type, values);
+}
+
 extern "C" MlirAttribute
 rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
                                intptr_t wordsPerElement, intptr_t numElements) {
@@ -1200,30 +1338,16 @@ rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
   Type elementType = type.getElementType();
   if (!isa<IntegerType, IndexType, FloatType>(elementType))
     return {nullptr};
-  unsigned width = intOrIndexWidth(elementType);
-  if (isBulkWidth(width) && wordsPerElement == 1 && numElements > 1) {
-    // The raw data DenseElementsAttr::get would write, in one buffer (a
-    // buffer whose elements are all equal is uniqued as the splat, as
-    // there).
-    size_t bytes = width / 8;
-    llvm::SmallVector<char, 256> raw(numElements * bytes);
-    for (intptr_t i = 0; i < numElements; ++i)
-      std::memcpy(raw.data() + i * bytes, &words[i], bytes);
-    return wrap(static_cast<Attribute>(
-        DenseElementsAttr::getFromRawBuffer(type, raw)));
-  }
-  if (auto floatType = dyn_cast<FloatType>(elementType)) {
-    llvm::SmallVector<llvm::APFloat, 4> values;
-    for (intptr_t i = 0; i < numElements; ++i)
-      values.push_back(
-          floatFromBits(floatType, words + i * wordsPerElement, wordsPerElement));
-    return wrap(static_cast<Attribute>(DenseElementsAttr::get(type, values)));
-  }
-  llvm::SmallVector<llvm::APInt, 4> values;
-  for (intptr_t i = 0; i < numElements; ++i)
-    values.emplace_back(width, llvm::ArrayRef<uint64_t>(
-                                   words + i * wordsPerElement, wordsPerElement));
-  return wrap(static_cast<Attribute>(DenseElementsAttr::get(type, values)));
+  auto build = [&]() -> Attribute {
+    return denseFromWords(type, elementType, words, wordsPerElement,
+                          numElements);
+  };
+  // A splat of one word (elements of up to 64 bits) is remembered
+  // (`memoized`).
+  if (numElements != 1 || wordsPerElement != 1)
+    return wrap(build());
+  return wrap(memoized(type.getContext(), AttrMemo::SplatWords,
+                       type.getAsOpaquePointer(), words, 1, build));
 }
 
 extern "C" bool rmlirEnumAttrGetValue(MlirAttribute attr, uint64_t *value) {

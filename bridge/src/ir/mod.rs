@@ -214,10 +214,10 @@ impl<'ir> Context<'ir> {
     pub fn dense_i64_array(self, values: &[i64]) -> Attr<'ir> {
         // SAFETY: self is live; the values are copied by MLIR.
         unsafe {
-            Attr::from_raw(mlirDenseI64ArrayGet(
+            Attr::from_raw(b::rmlirDenseI64ArrayGet(
                 self.raw(),
-                values.len() as isize,
                 values.as_ptr(),
+                values.len() as isize,
             ))
         }
         .expect("i64 array")
@@ -1487,13 +1487,15 @@ impl<'ir> Attr<'ir> {
         }
     }
     /// A splat dense elements attribute of shaped type `ty` holding
-    /// `element` (an attribute of its element type).
+    /// `element`. Panics unless `element` is an integer or float attribute
+    /// of `ty`'s element type.
     #[inline]
     pub fn splat(ty: Type<'ir>, element: Attr<'ir>) -> Attr<'ir> {
-        // SAFETY: ty is a live shaped type and element a live attribute of
-        // its element type.
-        unsafe { Attr::from_raw(mlirDenseElementsAttrSplatGet(ty.raw(), element.raw())) }
-            .expect("splat attr")
+        // SAFETY: ty and element are live; the bridge answers null unless ty
+        // is shaped and element an integer or float attribute of its
+        // element type.
+        unsafe { Attr::from_raw(b::rmlirDenseElementsSplatGet(ty.raw(), element.raw())) }
+            .expect("splat of an integer or float attribute of the element type")
     }
     /// A `FloatAttr` of float type `ty` with the given bit pattern.
     pub fn float_from_bits(ty: Type<'ir>, bits: &ApInt) -> Attr<'ir> {

@@ -91,7 +91,7 @@ pub(crate) fn build_dense<'ir>(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
 /// Dense elements of shaped type `ty` from `values` (all of the same width).
 pub(crate) fn build_dense_exact<'ir>(ty: Type<'ir>, values: &[ApInt]) -> Attr<'ir> {
     let per = values.first().map_or(1, |v| v.words().len());
-    let flat: Vec<u64> = values
+    let flat: smallvec::SmallVec<[u64; 4]> = values
         .iter()
         .flat_map(|v| v.words().iter().copied())
         .collect();

@@ -554,6 +554,19 @@ MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWords(
 /// type.
 MLIR_CAPI_EXPORTED MlirAttribute rmlirIntegerAttrGetFromWord(MlirType type,
                                                              uint64_t word);
+/// `array<i64: values...>` (`mlirDenseI64ArrayGet`).
+MLIR_CAPI_EXPORTED MlirAttribute rmlirDenseI64ArrayGet(MlirContext ctx,
+                                                       const int64_t *values,
+                                                       intptr_t count);
+/// The splat of `element` as dense elements of `shapedType`
+/// (`mlirDenseElementsAttrSplatGet`); null unless `element` is an integer
+/// or float attribute of the type's element type.
+MLIR_CAPI_EXPORTED MlirAttribute
+rmlirDenseElementsSplatGet(MlirType shapedType, MlirAttribute element);
+/// Within a Rust pass, the builders of integer, float, splat and i64 array
+/// attributes from at most three words remember what they built for the
+/// pass's context, and answer the same values with the same (uniqued)
+/// attribute without asking MLIR's uniquer again.
 
 /// Float attributes of any float type as bit patterns (little-endian words).
 MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
