@@ -321,6 +321,33 @@ fn build_every_memoized_case<'c>(c: Context<'c>) -> Vec<(String, Attr<'c>)> {
             ));
         }
     }
+    // Formats wider than one word: two words of bits, which differ in the
+    // high word alone (1.0 against 2.0, 0.0 against -0.0).
+    for (name, words) in [
+        (
+            "f128",
+            vec![
+                [0u64, 0],
+                [0, 1 << 63],
+                [0, 0x3fff << 48],
+                [0, 0x4000 << 48],
+            ],
+        ),
+        (
+            "f80",
+            vec![[0, 0], [0, 0x8000], [1 << 63, 0x3fff], [1 << 63, 0x4000]],
+        ),
+    ] {
+        let ty = c.parse_type(name).expect("float type");
+        let width = rmlir::ffi::ir::float_width(ty).expect("float width");
+        for w in words {
+            let value = ApInt::from_words(width, &w);
+            out.push((
+                format!("float {name} {:#x}:{:#x}", w[1], w[0]),
+                Attr::float_from_bits(ty, &value),
+            ));
+        }
+    }
     for values in [
         &[0i64][..],
         &[1],
@@ -334,11 +361,6 @@ fn build_every_memoized_case<'c>(c: Context<'c>) -> Vec<(String, Attr<'c>)> {
         out.push((format!("array {values:?}"), c.dense_i64_array(values)));
     }
     out
-}
-
-/// The value and type a case of [`build_every_memoized_case`] must have.
-fn describe(attr: Attr<'_>) -> String {
-    attr.to_string_lossy()
 }
 
 /// Each case built: its name, its text and the attribute's address.
@@ -356,7 +378,7 @@ fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
         for _ in 0..3 {
             let round = build_every_memoized_case(c)
                 .into_iter()
-                .map(|(case, attr)| (case, describe(attr), attr.raw().ptr as usize))
+                .map(|(case, attr)| (case, attr.to_string_lossy(), attr.raw().ptr as usize))
                 .collect();
             log.lock().unwrap().push(round);
         }
@@ -369,7 +391,7 @@ fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
     // Outside any pass: MLIR's uniquer alone.
     let outside: Built = build_every_memoized_case(ctx(&context))
         .into_iter()
-        .map(|(case, attr)| (case, describe(attr), attr.raw().ptr as usize))
+        .map(|(case, attr)| (case, attr.to_string_lossy(), attr.raw().ptr as usize))
         .collect();
     let rounds = seen.lock().unwrap();
     assert_eq!(rounds.len(), 3);
@@ -393,6 +415,23 @@ fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
     assert_eq!(text("array [0, 1]"), "array<i64: 0, 1>");
     assert_ne!(text("array [0, 1]"), text("array [1, 0]"));
     assert_eq!(text("array [0, 1, 2, 3]"), "array<i64: 0, 1, 2, 3>");
+    assert_eq!(
+        text("float f128 0x3fff000000000000:0x0"),
+        "1.000000e+00 : f128"
+    );
+    assert_eq!(
+        text("float f128 0x4000000000000000:0x0"),
+        "2.000000e+00 : f128"
+    );
+    assert_ne!(
+        text("float f128 0x0:0x0"),
+        text("float f128 0x8000000000000000:0x0")
+    );
+    assert_eq!(
+        text("float f80 0x3fff:0x8000000000000000"),
+        "1.000000e+00 : f80"
+    );
+    assert_ne!(text("float f80 0x0:0x0"), text("float f80 0x8000:0x0"));
 }
 
 #[test]

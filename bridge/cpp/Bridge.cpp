@@ -491,17 +491,19 @@ void unregisterOpAccess(llvm::StringRef name, const RmlirOpAccess *access) {
 }
 
 namespace {
-/// The registered op names one Rust pass run on this thread has looked up,
-/// by TypeID and by name: a pass creates the same few ops over and over,
-/// and MLIR's lookups hash every time (a TypeID map probe, or a string
-/// hash and compare). Only valid while its context lives, so a cache is
-/// active only inside `RustPass::runOnOperation`, for that op's context
-/// (`NameCacheScope`); everywhere else, and for another context, names
-/// are looked up as before.
-struct NameCache {
-  /// Open addressing, no removal: a pass names a few dozen ops at most.
-  /// A key not found within `kProbes` slots (a crowded table, or names
-  /// built anew for every op) is looked up as without a cache.
+/// What one Rust pass run on this thread keeps for its context: the
+/// registered op names it looked up, by TypeID and by name (a pass creates
+/// the same few ops over and over, and MLIR's lookups hash every time: a
+/// TypeID map probe, or a string hash and compare), and the attributes it
+/// built from plain values (`memoized`: MLIR's uniquer hashes, locks a
+/// shard and probes for each). Only valid while its context lives, so a
+/// cache is active only inside `RustPass::runOnOperation`, for that op's
+/// context (`PassCacheScope`); everywhere else, and for another context,
+/// names and attributes are looked up and built as without it.
+struct PassCache {
+  /// Names: open addressing, no removal (a pass names a few dozen ops at
+  /// most). A key not found within `kProbes` slots (a crowded table, or
+  /// names built anew for every op) is looked up as without a cache.
   static constexpr unsigned kSlots = 64;
   static constexpr unsigned kProbes = 8;
   struct ByType {
@@ -548,23 +550,23 @@ struct NameCache {
 };
 
 /// The cache of the Rust pass running on this thread, if any.
-thread_local NameCache *activeNames = nullptr;
+thread_local PassCache *activeCache = nullptr;
 
 /// Makes a fresh cache for `ctx` the active one for its lifetime, and the
 /// previous one (a pass running a nested pipeline) active again after.
-class NameCacheScope {
+class PassCacheScope {
 public:
-  explicit NameCacheScope(MLIRContext *ctx) : saved(activeNames) {
+  explicit PassCacheScope(MLIRContext *ctx) : saved(activeCache) {
     cache.ctx = ctx;
-    activeNames = &cache;
+    activeCache = &cache;
   }
-  ~NameCacheScope() { activeNames = saved; }
-  NameCacheScope(const NameCacheScope &) = delete;
-  NameCacheScope &operator=(const NameCacheScope &) = delete;
+  ~PassCacheScope() { activeCache = saved; }
+  PassCacheScope(const PassCacheScope &) = delete;
+  PassCacheScope &operator=(const PassCacheScope &) = delete;
 
 private:
-  NameCache cache;
-  NameCache *saved;
+  PassCache cache;
+  PassCache *saved;
 };
 
 /// The kinds of attribute `memoized` keeps: each built from its owner (a
@@ -572,9 +574,10 @@ private:
 enum class AttrMemo : unsigned {
   /// IntegerAttr of an integer or index type, from one word.
   Integer = 1,
-  /// FloatAttr of a float type, from one word of bits.
+  /// FloatAttr of a float type, from the words of its bits.
   Float,
-  /// A splat DenseElementsAttr of a shaped type, from one word per element.
+  /// A splat DenseElementsAttr of a shaped type, from the words of its
+  /// one value.
   SplatWords,
   /// A splat DenseElementsAttr of a shaped type, from its element attribute.
   SplatOf,
@@ -587,16 +590,16 @@ enum class AttrMemo : unsigned {
 /// predicates, the zero and one constants of each type), and MLIR uniques
 /// each anew: a hash, a shard lock and a probe. The attribute is the
 /// uniqued one, so the IR is the same as without the memo. Only inside a
-/// pass's `NameCacheScope`, for its context, whose attributes live as long
+/// pass's `PassCacheScope`, for its context, whose attributes live as long
 /// as the scope: anywhere else, for another context, or for more than three
 /// words, `build()` alone.
 template <typename Build>
 static Attribute memoized(MLIRContext *ctx, AttrMemo kind, const void *owner,
                           const uint64_t *words, size_t count, Build build) {
-  NameCache *cache = activeNames;
+  PassCache *cache = activeCache;
   if (!cache || cache->ctx != ctx || count > 3)
     return build();
-  NameCache::Memo key{static_cast<unsigned>(kind),
+  PassCache::Memo key{static_cast<unsigned>(kind),
                       static_cast<unsigned>(count), owner, {0, 0, 0}, nullptr};
   uint64_t hash = reinterpret_cast<uintptr_t>(owner) ^
                   (uint64_t(key.kind) << 56) ^ (uint64_t(count) << 48);
@@ -606,7 +609,7 @@ static Attribute memoized(MLIRContext *ctx, AttrMemo kind, const void *owner,
   }
   unsigned slot =
       static_cast<unsigned>((hash * 0x9E3779B97F4A7C15ull) >> 58);
-  NameCache::Memo &entry = cache->memos[slot];
+  PassCache::Memo &entry = cache->memos[slot];
   if (((cache->memosUsed >> slot) & 1) && entry.kind == key.kind &&
       entry.count == key.count && entry.owner == owner &&
       entry.words == key.words)
@@ -622,13 +625,13 @@ static Attribute memoized(MLIRContext *ctx, AttrMemo kind, const void *owner,
 
 std::optional<RegisteredOperationName> lookupName(TypeID typeID,
                                                   MLIRContext *ctx) {
-  NameCache *cache = activeNames;
+  PassCache *cache = activeCache;
   if (!cache || cache->ctx != ctx)
     return RegisteredOperationName::lookup(typeID, ctx);
   const void *key = typeID.getAsOpaquePointer();
-  for (unsigned i = NameCache::slotOf(key), n = 0; n < NameCache::kProbes;
-       i = (i + 1) % NameCache::kSlots, ++n) {
-    NameCache::ByType &slot = cache->byType[i];
+  for (unsigned i = PassCache::slotOf(key), n = 0; n < PassCache::kProbes;
+       i = (i + 1) % PassCache::kSlots, ++n) {
+    PassCache::ByType &slot = cache->byType[i];
     bool used = (cache->typesUsed >> i) & 1;
     if (used && slot.typeID == key)
       return RegisteredOperationName::getFromOpaquePointer(slot.name);
@@ -647,12 +650,12 @@ std::optional<RegisteredOperationName> lookupName(TypeID typeID,
 
 std::optional<RegisteredOperationName> lookupName(llvm::StringRef opName,
                                                   MLIRContext *ctx) {
-  NameCache *cache = activeNames;
+  PassCache *cache = activeCache;
   if (!cache || cache->ctx != ctx)
     return RegisteredOperationName::lookup(opName, ctx);
-  for (unsigned i = NameCache::slotOf(opName.data()), n = 0;
-       n < NameCache::kProbes; i = (i + 1) % NameCache::kSlots, ++n) {
-    NameCache::ByName &slot = cache->byName[i];
+  for (unsigned i = PassCache::slotOf(opName.data()), n = 0;
+       n < PassCache::kProbes; i = (i + 1) % PassCache::kSlots, ++n) {
+    PassCache::ByName &slot = cache->byName[i];
     bool used = (cache->namesUsed >> i) & 1;
     bool here =
         used && slot.query == opName.data() && slot.size == opName.size();
@@ -890,7 +893,7 @@ public:
     return success();
   }
   void runOnOperation() override {
-    NameCacheScope names(&getContext());
+    PassCacheScope names(&getContext());
     rmlir::bridge::GreedyCacheScope greedy(greedyPatterns);
     if (!hooks->runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
@@ -1171,11 +1174,9 @@ extern "C" MlirAttribute rmlirFloatAttrGetFromBits(MlirType type,
   auto build = [&]() -> Attribute {
     return FloatAttr::get(floatType, floatFromBits(floatType, words, numWords));
   };
-  // Formats of up to 64 bits are one word: remembered (`memoized`).
-  if (numWords != 1)
-    return wrap(build());
   return wrap(memoized(floatType.getContext(), AttrMemo::Float,
-                       floatType.getAsOpaquePointer(), words, 1, build));
+                       floatType.getAsOpaquePointer(), words,
+                       static_cast<size_t>(numWords), build));
 }
 
 /// Whether `t` is certainly not a float type, by a type id compare: the
@@ -1342,12 +1343,14 @@ rmlirDenseElementsGetFromWords(MlirType shapedType, const uint64_t *words,
     return denseFromWords(type, elementType, words, wordsPerElement,
                           numElements);
   };
-  // A splat of one word (elements of up to 64 bits) is remembered
-  // (`memoized`).
-  if (numElements != 1 || wordsPerElement != 1)
+  // A splat is remembered (`memoized`, up to three words). Other values
+  // are not: their words are a key only with the layout the caller chose
+  // (two words are a splat of two-word elements, or two one-word ones).
+  if (numElements != 1)
     return wrap(build());
   return wrap(memoized(type.getContext(), AttrMemo::SplatWords,
-                       type.getAsOpaquePointer(), words, 1, build));
+                       type.getAsOpaquePointer(), words,
+                       static_cast<size_t>(wordsPerElement), build));
 }
 
 extern "C" bool rmlirEnumAttrGetValue(MlirAttribute attr, uint64_t *value) {

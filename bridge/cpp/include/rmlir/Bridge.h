@@ -534,6 +534,13 @@ MLIR_CAPI_EXPORTED MlirType rmlirMemRefTypeWithFullyDynamicLayout(
     MlirType tensorType, MlirAttribute memorySpace);
 
 /*===---------------------- Attribute helpers ----------------------------===*/
+/* Within a Rust pass, the builders of one-word integer attributes, float
+ * attributes, splats and i64 arrays from at most three words
+ * (rmlirIntegerAttrGetFromWord, rmlirFloatAttrGetFromBits,
+ * rmlirDenseElementsGetFromWords with one value, rmlirDenseElementsSplatGet,
+ * rmlirDenseI64ArrayGet) remember what they built for the pass's context,
+ * and answer the same values with the same (uniqued) attribute without
+ * asking MLIR's uniquer again. */
 
 /// A `dense_resource` elements attribute as the dense elements attribute of
 /// its blob's data (as upstream reads such constants); null for other
@@ -563,11 +570,6 @@ MLIR_CAPI_EXPORTED MlirAttribute rmlirDenseI64ArrayGet(MlirContext ctx,
 /// or float attribute of the type's element type.
 MLIR_CAPI_EXPORTED MlirAttribute
 rmlirDenseElementsSplatGet(MlirType shapedType, MlirAttribute element);
-/// Within a Rust pass, the builders of integer, float, splat and i64 array
-/// attributes from at most three words remember what they built for the
-/// pass's context, and answer the same values with the same (uniqued)
-/// attribute without asking MLIR's uniquer again.
-
 /// Float attributes of any float type as bit patterns (little-endian words).
 MLIR_CAPI_EXPORTED unsigned rmlirFloatAttrGetBits(MlirAttribute attr,
                                                   uint64_t *words,
