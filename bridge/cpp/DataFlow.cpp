@@ -114,28 +114,28 @@ extern "C" bool rmlirIntRangeSolverApplyPatterns(
     RmlirIntRangeSolver *state, MlirOperation root,
     const RmlirRewritePattern *patterns, intptr_t numPatterns, int topDown) {
   Operation *rootOp = unwrap(root);
-  MLIRContext *ctx = rootOp->getContext();
-  RewritePatternSet set(ctx);
-  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
-                                 /*anyOnEmpty=*/true);
   SolverListener listener(state->solver);
   GreedyRewriteConfig config;
   config.setListener(&listener);
   if (topDown >= 0)
     config.setUseTopDownTraversal(topDown != 0);
-  return succeeded(applyPatternsGreedily(rootOp, std::move(set), config));
+  return succeeded(applyPatternsGreedily(
+      rootOp,
+      rmlir::bridge::rustPatternSet(rootOp->getContext(), patterns,
+                                    numPatterns, /*anyOnEmpty=*/true),
+      config));
 }
 
 extern "C" void rmlirIntRangeSolverWalkAndApplyPatterns(
     RmlirIntRangeSolver *state, MlirOperation root,
     const RmlirRewritePattern *patterns, intptr_t numPatterns) {
   Operation *rootOp = unwrap(root);
-  RewritePatternSet set(rootOp->getContext());
-  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
-                                 /*anyOnEmpty=*/true);
   SolverListener listener(state->solver);
-  walkAndApplyPatterns(rootOp, FrozenRewritePatternSet(std::move(set)),
-                       &listener);
+  walkAndApplyPatterns(
+      rootOp,
+      FrozenRewritePatternSet(rmlir::bridge::rustPatternSet(
+          rootOp->getContext(), patterns, numPatterns, /*anyOnEmpty=*/true)),
+      &listener);
 }
 
 extern "C" MlirOperation rmlirMaterializeConstantForValue(

@@ -38,10 +38,11 @@ struct RustRewritePattern final : RewritePattern {
 };
 } // namespace
 
-void rmlir::bridge::addRustPatterns(RewritePatternSet &set,
-                                    const RmlirRewritePattern *patterns,
-                                    intptr_t numPatterns, bool anyOnEmpty) {
-  MLIRContext *ctx = set.getContext();
+RewritePatternSet
+rmlir::bridge::rustPatternSet(MLIRContext *ctx,
+                              const RmlirRewritePattern *patterns,
+                              intptr_t numPatterns, bool anyOnEmpty) {
+  RewritePatternSet set(ctx);
   for (intptr_t i = 0; i < numPatterns; ++i) {
     const RmlirRewritePattern &p = patterns[i];
     if (p.root.length == 0 && anyOnEmpty)
@@ -50,6 +51,7 @@ void rmlir::bridge::addRustPatterns(RewritePatternSet &set,
       set.add<RustRewritePattern>(ctx, StringRef(p.root.data, p.root.length),
                                   p);
   }
+  return set;
 }
 
 /// One pattern as the cache keeps it: its root name copied (the caller's
@@ -105,10 +107,8 @@ FrozenRewritePatternSet frozenPatterns(rmlir::bridge::GreedyPatternCache &cache,
   auto &impl = *cache.impl;
   if (impl.matches(ctx, patterns, numPatterns))
     return *impl.frozen;
-  RewritePatternSet set(ctx);
-  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
-                                 /*anyOnEmpty=*/false);
-  impl.frozen.emplace(std::move(set));
+  impl.frozen.emplace(rmlir::bridge::rustPatternSet(ctx, patterns, numPatterns,
+                                                    /*anyOnEmpty=*/false));
   impl.ctx = ctx;
   impl.key.clear();
   for (intptr_t i = 0; i < numPatterns; ++i) {
@@ -137,8 +137,7 @@ extern "C" bool rmlirApplyPatternsGreedily(MlirOperation root,
   if (rmlir::bridge::GreedyPatternCache *cache = activeGreedyCache)
     return succeeded(applyPatternsGreedily(
         rootOp, frozenPatterns(*cache, ctx, patterns, numPatterns)));
-  RewritePatternSet set(ctx);
-  rmlir::bridge::addRustPatterns(set, patterns, numPatterns,
-                                 /*anyOnEmpty=*/false);
-  return succeeded(applyPatternsGreedily(rootOp, std::move(set)));
+  return succeeded(applyPatternsGreedily(
+      rootOp, rmlir::bridge::rustPatternSet(ctx, patterns, numPatterns,
+                                            /*anyOnEmpty=*/false)));
 }

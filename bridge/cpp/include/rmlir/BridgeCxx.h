@@ -480,12 +480,12 @@ void printConditionAndResultTypes(mlir::OpAsmPrinter &printer,
                                   mlir::Operation *op, mlir::Type condition,
                                   mlir::Type result);
 
-/// Adds the Rust rewrite patterns `patterns` to `set`, each rooted at its
-/// op; one with an empty root matches any op when `anyOnEmpty`, else the
-/// (unregistered) op of the empty name.
-void addRustPatterns(mlir::RewritePatternSet &set,
-                     const RmlirRewritePattern *patterns, intptr_t numPatterns,
-                     bool anyOnEmpty);
+/// The Rust rewrite patterns `patterns` as a pattern set of `ctx`, each
+/// rooted at its op; one with an empty root matches any op when
+/// `anyOnEmpty`, else the (unregistered) op of the empty name.
+mlir::RewritePatternSet rustPatternSet(mlir::MLIRContext *ctx,
+                                       const RmlirRewritePattern *patterns,
+                                       intptr_t numPatterns, bool anyOnEmpty);
 
 /// What a pass instance keeps between its runs of MLIR's greedy driver
 /// over Rust patterns (`rmlirApplyPatternsGreedily`): the last pattern set,
