@@ -366,6 +366,14 @@ fn build_every_memoized_case<'c>(c: Context<'c>) -> Vec<(String, Attr<'c>)> {
 /// Each case built: its name, its text and the attribute's address.
 type Built = Vec<(String, String, usize)>;
 
+/// The cases of [`build_every_memoized_case`] in `c`, as compared.
+fn build_and_record(c: Context<'_>) -> Built {
+    build_every_memoized_case(c)
+        .into_iter()
+        .map(|(case, attr)| (case, attr.to_string_lossy(), attr.raw().ptr as usize))
+        .collect()
+}
+
 #[test]
 fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
     use std::sync::{Arc, Mutex};
@@ -376,11 +384,7 @@ fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
         // Three rounds: the first fills the memo (evicting), the others
         // hit or miss it; every round must agree with the first.
         for _ in 0..3 {
-            let round = build_every_memoized_case(c)
-                .into_iter()
-                .map(|(case, attr)| (case, attr.to_string_lossy(), attr.raw().ptr as usize))
-                .collect();
-            log.lock().unwrap().push(round);
+            log.lock().unwrap().push(build_and_record(c));
         }
         Ok(())
     })
@@ -389,10 +393,7 @@ fn attributes_built_in_a_pass_keep_their_value_and_are_the_uniqued_ones() {
     let mut module = rmlir::parse(&context, "func.func @f() { return }").unwrap();
     rmlir::pipeline::run(&context, &mut module, "builtin.module(test-attribute-memo)").unwrap();
     // Outside any pass: MLIR's uniquer alone.
-    let outside: Built = build_every_memoized_case(ctx(&context))
-        .into_iter()
-        .map(|(case, attr)| (case, attr.to_string_lossy(), attr.raw().ptr as usize))
-        .collect();
+    let outside = build_and_record(ctx(&context));
     let rounds = seen.lock().unwrap();
     assert_eq!(rounds.len(), 3);
     for round in rounds.iter() {

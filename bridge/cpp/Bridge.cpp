@@ -893,7 +893,7 @@ public:
     return success();
   }
   void runOnOperation() override {
-    PassCacheScope names(&getContext());
+    PassCacheScope cache(&getContext());
     rmlir::bridge::GreedyCacheScope greedy(greedyPatterns);
     if (!hooks->runPass(desc.passId, wrap(getOperation()), toC(options)))
       signalPassFailure();
