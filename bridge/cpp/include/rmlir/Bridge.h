@@ -534,13 +534,11 @@ MLIR_CAPI_EXPORTED MlirType rmlirMemRefTypeWithFullyDynamicLayout(
     MlirType tensorType, MlirAttribute memorySpace);
 
 /*===---------------------- Attribute helpers ----------------------------===*/
-/* Within a Rust pass, the builders of one-word integer attributes, float
- * attributes, splats and i64 arrays from at most three words
- * (rmlirIntegerAttrGetFromWord, rmlirFloatAttrGetFromBits,
- * rmlirDenseElementsGetFromWords with one value, rmlirDenseElementsSplatGet,
- * rmlirDenseI64ArrayGet) remember what they built for the pass's context,
- * and answer the same values with the same (uniqued) attribute without
- * asking MLIR's uniquer again. */
+/* Within a Rust pass, a builder below that makes an attribute from a type
+ * and at most three words may remember what it built for the pass's
+ * context, and answer the same values with the same (uniqued) attribute
+ * without asking MLIR's uniquer again; the IR is the same either way. Which
+ * builders do is said once, by the kinds of `AttrMemo` in Bridge.cpp. */
 
 /// A `dense_resource` elements attribute as the dense elements attribute of
 /// its blob's data (as upstream reads such constants); null for other
