@@ -534,9 +534,9 @@ MLIR_CAPI_EXPORTED MlirType rmlirMemRefTypeWithFullyDynamicLayout(
     MlirType tensorType, MlirAttribute memorySpace);
 
 /*===---------------------- Attribute helpers ----------------------------===*/
-/* Within a Rust pass, a builder below that makes an attribute from a type
- * and at most three words may remember what it built for the pass's
- * context, and answer the same values with the same (uniqued) attribute
+/* Within a Rust pass, a builder below that makes an attribute from its
+ * owner (a type, or the context) and at most three words may remember
+ * what it built for the pass's context, and answer the same values with the same (uniqued) attribute
  * without asking MLIR's uniquer again; the IR is the same either way. Which
  * builders do is said once, by the kinds of `AttrMemo` in Bridge.cpp. */
 
